@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The whole test suite, from a fresh machine: installs what is missing, configures the suite once with
+# Debian's CMake 3.25 (and runs every CMake-level test with pip's CMake 4.x too), builds, runs CTest.
+set -euo pipefail
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+"$repo/ci/install-deps.sh"
+export PATH="/usr/local/cuda/bin:$PATH"
+build="${DUALGPU_TEST_BUILD_DIR:-$repo/build-tests}"
+cmake3=/usr/bin/cmake
+cmake4="$(python3 -c 'import cmake, os; print(os.path.join(cmake.CMAKE_BIN_DIR, "cmake"))')"
+export OMP_NUM_THREADS=1   # 2 cores: parallel tests, not threads fighting inside each
+"$cmake3" -S "$repo" -B "$build" -G Ninja "-DDUALGPU_TEST_CMAKES=$cmake3;$cmake4" -DBUILD_TESTING=ON
+"$cmake3" --build "$build"
+cd "$build"
+ctest -j2 --output-on-failure --timeout 1500 "$@"

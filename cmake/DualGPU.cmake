@@ -1,0 +1,70 @@
+#[=======================================================================[.rst:
+DualGPU
+-------
+
+What ``find_package(DualGPU [COMPONENTS Torch])`` runs. Included at file scope,
+because languages must be enabled there.
+
+Inputs (CMake variables; the first two also as environment variables):
+
+``DUALGPU_PLATFORM``       ``cuda``, ``rocm`` or ``cpu``; detected when unset.
+``DUALGPU_ARCHITECTURES``  any spelling; detected when unset (see DualGPUDetect).
+``DUALGPU_RDC``            default for the ``RDC`` keyword (OFF).
+``DUALGPU_COMPILER_LAUNCHER`` ``AUTO`` (ccache or sccache when found), ``OFF`` or a path.
+``DUALGPU_PYTHON``         the interpreter whose torch is used.
+``DUALGPU_PROBE_TIMEOUT``  seconds each GPU tool may take (10).
+``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.
+
+Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,
+``DualGPU_PLATFORM_SOURCE``, ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty),
+``DualGPU_ARCHITECTURES``, ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_TORCH_VERSION``.
+
+Targets: ``DualGPU::headers`` (exported), ``DualGPU::runtime``, ``DualGPU::torch``
+(with ``COMPONENTS Torch``).
+#]=======================================================================]
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTargets.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorchExtension.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSetup.cmake")
+
+set(DualGPU_VERSION "${DUALGPU_VERSION}")
+set(_dualgpu_with_torch FALSE)
+foreach(_dualgpu_c IN LISTS DualGPU_FIND_COMPONENTS)
+  if(_dualgpu_c STREQUAL "Torch")
+    set(_dualgpu_with_torch TRUE)
+  else()
+    set(DualGPU_FOUND FALSE)
+    set(DualGPU_NOT_FOUND_MESSAGE "unknown component '${_dualgpu_c}' (DualGPU has: Torch)")
+    return()
+  endif()
+endforeach()
+
+if(NOT TARGET DualGPU::runtime)
+  _dualgpu_cached_decision(${_dualgpu_with_torch})
+  if(DualGPU_ERRORS)
+    list(JOIN DualGPU_ERRORS "\n  " _dualgpu_text)
+    set(DualGPU_NOT_FOUND_MESSAGE "DualGPU cannot build here:\n  ${_dualgpu_text}\n(run bin/dualgpu doctor for the whole picture)")
+    if(DualGPU_FIND_REQUIRED)
+      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
+    endif()
+    set(DualGPU_FOUND FALSE)
+    return()
+  endif()
+  if(NOT DualGPU_FIND_QUIETLY)
+    foreach(_dualgpu_w IN LISTS DualGPU_WARNINGS)
+      message(WARNING "DualGPU: ${_dualgpu_w}")
+    endforeach()
+  endif()
+  _dualgpu_enable_gpu_language()
+  _dualgpu_create_runtime_target()
+  if(_dualgpu_with_torch)
+    _dualgpu_find_torch()
+    if(DEFINED DualGPU_FOUND AND NOT DualGPU_FOUND)
+      return()
+    endif()
+  endif()
+  _dualgpu_summary()
+endif()
+set(DualGPU_FOUND TRUE)

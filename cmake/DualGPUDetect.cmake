@@ -1,0 +1,381 @@
+#[=======================================================================[.rst:
+DualGPUDetect
+-------------
+
+The one decision DualGPU makes: which platform, which architectures, and why.
+Plain functions that touch no target; ``find_package(DualGPU)``,
+``dualgpu doctor`` and the tests all call :command:`dualgpu_decide`.
+
+Platform precedence (first that applies wins):
+
+1. ``DUALGPU_PLATFORM`` (CMake variable, else environment): ``cuda``, ``rocm`` or ``cpu``.
+2. The torch build, when torch is used: ``torch.version.hip`` -> rocm,
+   ``torch.version.cuda`` -> cuda, neither -> cpu.
+3. Visible GPUs: AMD -> rocm, NVIDIA -> cuda (both: the one whose toolchain is
+   installed; both installed: cuda).
+4. Installed toolchains: nvcc -> cuda, a HIP clang -> rocm (both: cuda).
+5. cpu.
+
+Architecture precedence (first that is set wins):
+
+1. ``DUALGPU_ARCHITECTURES`` (variable, else environment).
+2. ``CMAKE_CUDA_ARCHITECTURES`` / ``CMAKE_HIP_ARCHITECTURES`` set by the user.
+3. The ecosystem's environment: on cuda ``TORCH_CUDA_ARCH_LIST`` then ``CUDAARCHS``;
+   on rocm ``PYTORCH_ROCM_ARCH``, then ``GPU_TARGETS``, then ``AMDGPU_TARGETS``
+   (as CMake variables or environment variables).
+4. Visible GPUs of the platform's vendor (integrated GPUs are left out when a
+   discrete one is present, with a warning).
+5. The default list (``_DUALGPU_DEFAULT_CUDA_ARCHITECTURES`` /
+   ``_DUALGPU_DEFAULT_HIP_ARCHITECTURES``), with a warning that no GPU was seen.
+
+.. command:: dualgpu_decide
+
+  ::
+
+    dualgpu_decide([WITH_TORCH] [NO_PROBE] [NO_COMPILER_CHECK])
+
+  ``WITH_TORCH`` takes the torch build into account (``DualGPU_TORCH_*`` set by
+  :command:`dualgpu_probe_torch`). ``NO_PROBE`` skips running GPU tools.
+  Sets ``DualGPU_PLATFORM``, ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_ARCHITECTURES``,
+  ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_GPUS``, ``DualGPU_WARNINGS``,
+  ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
+  :command:`dualgpu_find_toolchains`.
+#]=======================================================================]
+include_guard(GLOBAL)
+# Our own policies, whatever cmake_minimum_required() the including project has.
+cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUToolchains.cmake")
+
+# SASS for Ampere and Hopper runs on every later GPU of the same major version,
+# and Hopper's PTX is JIT-compiled on anything newer: the smallest list that runs everywhere >= 8.0.
+set(_DUALGPU_DEFAULT_CUDA_ARCHITECTURES 80-real 90-real 90-virtual)
+# AMD code objects do not carry over between targets: the data-centre parts and the common
+# RDNA cards. Targets the found ROCm cannot build are dropped with a warning.
+set(_DUALGPU_DEFAULT_HIP_ARCHITECTURES gfx90a gfx942 gfx1030 gfx1100)
+
+# _dualgpu_setting(<out-value> <out-source> <name>): a CMake variable wins over the environment.
+function(_dualgpu_setting out_value out_source name)
+  if(DEFINED ${name} AND NOT "${${name}}" STREQUAL "")
+    set(${out_value} "${${name}}" PARENT_SCOPE)
+    set(${out_source} "${name} (CMake variable)" PARENT_SCOPE)
+  elseif(DEFINED ENV{${name}} AND NOT "$ENV{${name}}" STREQUAL "")
+    set(${out_value} "$ENV{${name}}" PARENT_SCOPE)
+    set(${out_source} "${name} (environment)" PARENT_SCOPE)
+  else()
+    set(${out_value} "" PARENT_SCOPE)
+    set(${out_source} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(dualgpu_normalize_platform out err value)
+  string(TOLOWER "${value}" v)
+  set(${err} "" PARENT_SCOPE)
+  if(v MATCHES "^(cuda|nvidia)$")
+    set(${out} cuda PARENT_SCOPE)
+  elseif(v MATCHES "^(rocm|hip|amd)$")
+    set(${out} rocm PARENT_SCOPE)
+  elseif(v STREQUAL "cpu")
+    set(${out} cpu PARENT_SCOPE)
+  else()
+    set(${out} "" PARENT_SCOPE)
+    set(${err} "DUALGPU_PLATFORM='${value}' is not a platform: use cuda, rocm or cpu" PARENT_SCOPE)
+  endif()
+endfunction()
+
+function(_dualgpu_gpus_of_vendor out vendor)
+  set(result "")
+  foreach(g IN LISTS DualGPU_GPUS)
+    if(g MATCHES "^${vendor}\\|")
+      list(APPEND result "${g}")
+    endif()
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# Decides the platform. Uses DualGPU_GPUS, DualGPU_TOOLCHAINS, DualGPU_TORCH_* from the caller.
+function(_dualgpu_decide_platform with_torch)
+  set(platform "")
+  set(source "")
+  set(errors "")
+  _dualgpu_setting(value origin DUALGPU_PLATFORM)
+  if(NOT value STREQUAL "")
+    dualgpu_normalize_platform(platform e "${value}")
+    if(e)
+      list(APPEND errors "${e}")
+    endif()
+    set(source "${origin}")
+  endif()
+
+  set(torch_platform "")
+  if(with_torch AND DualGPU_TORCH_FOUND)
+    if(DualGPU_TORCH_HIP)
+      set(torch_platform rocm)
+      set(torch_what "a ROCm build (HIP ${DualGPU_TORCH_HIP})")
+    elseif(DualGPU_TORCH_CUDA)
+      set(torch_platform cuda)
+      set(torch_what "a CUDA build (CUDA ${DualGPU_TORCH_CUDA})")
+    else()
+      set(torch_platform cpu)
+      set(torch_what "a CPU-only build")
+    endif()
+    if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform)
+      list(APPEND errors
+        "DUALGPU_PLATFORM=${platform} but torch ${DualGPU_TORCH_VERSION} is ${torch_what}: install a ${platform} build of torch (or point DUALGPU_PYTHON / Torch_DIR at one), or set DUALGPU_PLATFORM=${torch_platform}")
+    endif()
+    if(NOT platform)
+      set(platform "${torch_platform}")
+      set(source "torch ${DualGPU_TORCH_VERSION} is ${torch_what}")
+    endif()
+  endif()
+
+  set(have_cuda FALSE)
+  set(have_rocm FALSE)
+  foreach(t IN LISTS DualGPU_TOOLCHAINS)
+    if(t MATCHES "^cuda\\|")
+      set(have_cuda TRUE)
+    elseif(t MATCHES "^rocm\\|")
+      set(have_rocm TRUE)
+    endif()
+  endforeach()
+
+  if(NOT platform)
+    _dualgpu_gpus_of_vendor(amd amd)
+    _dualgpu_gpus_of_vendor(nvidia nvidia)
+    if(amd AND NOT nvidia)
+      set(platform rocm)
+      set(source "AMD GPU visible")
+    elseif(nvidia AND NOT amd)
+      set(platform cuda)
+      set(source "NVIDIA GPU visible")
+    elseif(amd AND nvidia)
+      if(have_rocm AND NOT have_cuda)
+        set(platform rocm)
+        set(source "AMD and NVIDIA GPUs visible, only the ROCm toolchain installed")
+      else()
+        set(platform cuda)
+        set(source "AMD and NVIDIA GPUs visible - chose cuda (set DUALGPU_PLATFORM=rocm for AMD)")
+      endif()
+    endif()
+  endif()
+
+  if(NOT platform)
+    if(have_cuda AND have_rocm)
+      set(platform cuda)
+      set(source "no GPU visible - CUDA and ROCm toolchains both installed, cuda chosen (set DUALGPU_PLATFORM=rocm for AMD)")
+    elseif(have_cuda)
+      set(platform cuda)
+      set(source "no GPU visible - CUDA toolchain installed (nvcc ${DualGPU_CUDA_VERSION})")
+    elseif(have_rocm)
+      set(platform rocm)
+      set(source "no GPU visible - ROCm toolchain installed (HIP ${DualGPU_HIP_VERSION})")
+    else()
+      set(platform cpu)
+      set(source "no GPU and no CUDA or ROCm toolchain found")
+    endif()
+  endif()
+
+  # The chosen platform needs its compiler, whatever chose it.
+  if(platform STREQUAL "cuda" AND NOT have_cuda)
+    list(APPEND errors "platform cuda (${source}) but no nvcc found: install the CUDA toolkit, put nvcc on PATH or set CMAKE_CUDA_COMPILER - or set DUALGPU_PLATFORM=cpu")
+  elseif(platform STREQUAL "rocm" AND NOT have_rocm)
+    list(APPEND errors "platform rocm (${source}) but no HIP compiler found: install ROCm (hipcc), set ROCM_PATH or CMAKE_HIP_COMPILER - or set DUALGPU_PLATFORM=cpu")
+  endif()
+
+  set(DualGPU_PLATFORM "${platform}" PARENT_SCOPE)
+  set(DualGPU_PLATFORM_SOURCE "${source}" PARENT_SCOPE)
+  set(DualGPU_ERRORS ${DualGPU_ERRORS} ${errors} PARENT_SCOPE)
+endfunction()
+
+# Architectures from the devices of the platform's vendor.
+function(_dualgpu_archs_from_gpus out platform)
+  set(result "")
+  set(warnings "")
+  if(platform STREQUAL "cuda")
+    _dualgpu_gpus_of_vendor(gpus nvidia)
+    set(caps "")
+    foreach(g IN LISTS gpus)
+      string(REPLACE "|" ";" f "${g}")
+      list(GET f 2 cap)
+      list(APPEND caps "${cap}")
+    endforeach()
+    list(REMOVE_DUPLICATES caps)
+    list(SORT caps COMPARE NATURAL)
+    foreach(cap IN LISTS caps)
+      list(APPEND result "${cap}-real")
+    endforeach()
+    # As torch does: PTX of the newest so the build also runs on GPUs newer than any seen.
+    if(caps)
+      list(GET caps -1 newest)
+      list(APPEND result "${newest}-virtual")
+    endif()
+  elseif(platform STREQUAL "rocm")
+    _dualgpu_gpus_of_vendor(gpus amd)
+    set(discrete "")
+    set(integrated "")
+    foreach(g IN LISTS gpus)
+      string(REPLACE "|" ";" f "${g}")
+      list(GET f 1 name)
+      list(GET f 2 arch)
+      list(GET f 3 kind)
+      if(kind STREQUAL "igpu")
+        list(APPEND integrated "${arch}")
+        set(igpu_name_${arch} "${name}")
+      else()
+        list(APPEND discrete "${arch}")
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES discrete)
+    list(REMOVE_DUPLICATES integrated)
+    set(result ${discrete})
+    foreach(arch IN LISTS integrated)
+      if(discrete)
+        list(APPEND warnings
+          "integrated GPU ${arch} (${igpu_name_${arch}}) is visible next to the discrete GPU: it is left out of the build, so a HIP program fails with hipErrorNoBinaryForGpu unless it is hidden - set HIP_VISIBLE_DEVICES to the discrete GPUs, or add ${arch} to DUALGPU_ARCHITECTURES if you mean to run on it")
+      else()
+        list(APPEND result "${arch}")
+        list(APPEND warnings "only an integrated GPU (${arch}, ${igpu_name_${arch}}) is visible - building for it")
+      endif()
+    endforeach()
+  endif()
+  set(${out} "${result}" PARENT_SCOPE)
+  set(DualGPU_WARNINGS ${DualGPU_WARNINGS} ${warnings} PARENT_SCOPE)
+endfunction()
+
+function(_dualgpu_decide_architectures platform)
+  set(archs "")
+  set(source "")
+  set(errors "")
+  set(warnings "")
+  if(platform STREQUAL "cpu")
+    set(DualGPU_ARCHITECTURES "" PARENT_SCOPE)
+    set(DualGPU_ARCHITECTURES_SOURCE "none (cpu platform)" PARENT_SCOPE)
+    return()
+  endif()
+
+  if(platform STREQUAL "cuda")
+    set(lang CUDA)
+    set(env_names TORCH_CUDA_ARCH_LIST CUDAARCHS)
+  else()
+    set(lang HIP)
+    set(env_names PYTORCH_ROCM_ARCH GPU_TARGETS AMDGPU_TARGETS)
+  endif()
+
+  # 1 and 2: explicit lists
+  _dualgpu_setting(value origin DUALGPU_ARCHITECTURES)
+  if(value STREQUAL "" AND DEFINED CMAKE_${lang}_ARCHITECTURES
+     AND NOT "${CMAKE_${lang}_ARCHITECTURES}" STREQUAL "" AND NOT "${CMAKE_${lang}_ARCHITECTURES}" STREQUAL "${_DUALGPU_AUTO_CMAKE_${lang}_ARCHITECTURES}")
+    set(value "${CMAKE_${lang}_ARCHITECTURES}")
+    set(origin "CMAKE_${lang}_ARCHITECTURES")
+  endif()
+  # 3: the ecosystem's variables
+  if(value STREQUAL "")
+    foreach(name IN LISTS env_names)
+      _dualgpu_setting(value origin ${name})
+      if(NOT value STREQUAL "")
+        break()
+      endif()
+    endforeach()
+  endif()
+
+  if(NOT value STREQUAL "")
+    set(source "${origin}")
+    if(origin MATCHES "^TORCH_CUDA_ARCH_LIST")
+      dualgpu_parse_torch_cuda_arch_list(archs e "${value}")
+    else()
+      dualgpu_parse_architectures(archs e "${platform}" "${value}")
+    endif()
+    if(e)
+      list(APPEND errors "${origin}='${value}': ${e}")
+    endif()
+  else()
+    # 4: visible devices
+    _dualgpu_archs_from_gpus(archs "${platform}")
+    if(archs)
+      set(source "visible GPUs")
+    else()
+      # 5: the default, filtered by what the compiler can build
+      set(source "default list (no GPU seen)")
+      set(candidates ${_DUALGPU_DEFAULT_${lang}_ARCHITECTURES})
+      foreach(a IN LISTS candidates)
+        dualgpu_check_compiler_accepts(e "${platform}" "${a}")
+        if(e)
+          list(APPEND warnings "default architecture ${a} left out: ${e}")
+        else()
+          list(APPEND archs "${a}")
+        endif()
+      endforeach()
+      list(JOIN archs " " shown)
+      list(JOIN env_names ", " env_text)
+      list(APPEND warnings
+        "no ${platform} GPU was seen, so DualGPU builds for its default list ${shown} - set DUALGPU_ARCHITECTURES (or CMAKE_${lang}_ARCHITECTURES, or ${env_text}) to choose")
+    endif()
+  endif()
+
+  if(archs AND NOT errors AND NOT source MATCHES "^default")
+    dualgpu_check_compiler_accepts(e "${platform}" "${archs}")
+    if(e)
+      list(APPEND errors "${e}")
+    endif()
+  endif()
+
+  # What torch runs on: an extension built for a GPU torch has no kernels for helps nobody.
+  if(DualGPU_TORCH_FOUND AND DualGPU_TORCH_ARCH_LIST AND archs)
+    set(missing "")
+    foreach(a IN LISTS archs)
+      if(platform STREQUAL "cuda")
+        if(a MATCHES "-virtual$")
+          continue()
+        endif()
+        dualgpu_cuda_arch_base(base "${a}")
+        set(name "sm_${base}")
+      else()
+        string(REGEX REPLACE ":.*$" "" name "${a}")
+      endif()
+      if(NOT name IN_LIST DualGPU_TORCH_ARCH_LIST)
+        list(APPEND missing "${a}")
+      endif()
+    endforeach()
+    if(missing)
+      list(JOIN missing ", " m)
+      list(JOIN DualGPU_TORCH_ARCH_LIST ", " t)
+      list(APPEND warnings "torch ${DualGPU_TORCH_VERSION} was not built for ${m} (it has ${t}): torch's own kernels will not run there")
+    endif()
+  endif()
+
+  set(DualGPU_ARCHITECTURES "${archs}" PARENT_SCOPE)
+  set(DualGPU_ARCHITECTURES_SOURCE "${source}" PARENT_SCOPE)
+  set(DualGPU_ERRORS ${DualGPU_ERRORS} ${errors} PARENT_SCOPE)
+  set(DualGPU_WARNINGS ${DualGPU_WARNINGS} ${warnings} PARENT_SCOPE)
+endfunction()
+
+macro(_dualgpu_export_decision)
+  foreach(_v PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTURES_SOURCE GPUS WARNINGS ERRORS NOTES
+             NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_DEVICE_LIB_DIR TOOLCHAINS)
+    set(DualGPU_${_v} "${DualGPU_${_v}}" PARENT_SCOPE)
+  endforeach()
+endmacro()
+
+function(dualgpu_decide)
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "WITH_TORCH;NO_PROBE;NO_COMPILER_CHECK" "" "")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "dualgpu_decide(): unknown argument ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  set(DualGPU_WARNINGS "")
+  set(DualGPU_ERRORS "")
+  set(DualGPU_NOTES "")
+  set(DualGPU_GPUS "")
+  dualgpu_find_toolchains()
+  if(NOT ARG_NO_PROBE)
+    dualgpu_probe_gpus(DualGPU_GPUS probe_notes)
+    list(APPEND DualGPU_NOTES ${probe_notes})
+  endif()
+  # Tests of precedence alone do not ask a compiler what it can build.
+  set(_DUALGPU_SKIP_COMPILER_CHECK ${ARG_NO_COMPILER_CHECK})
+  _dualgpu_decide_platform("${ARG_WITH_TORCH}")
+  if(DualGPU_PLATFORM)
+    _dualgpu_decide_architectures("${DualGPU_PLATFORM}")
+  endif()
+  _dualgpu_export_decision()
+endfunction()

@@ -1,0 +1,204 @@
+#[=======================================================================[.rst:
+DualGPUTargets
+--------------
+
+Commands that build one source tree for the platform :command:`dualgpu_decide`
+chose. Everything is set on targets; no global flags are touched.
+
+.. command:: dualgpu_add_library
+
+  ::
+
+    dualgpu_add_library(<name> [STATIC|SHARED|MODULE|OBJECT] <sources>...
+                        [RDC] [ARCHITECTURES <arch>...])
+
+  Like ``add_library``. ``.cu`` and ``.hip`` sources compile as CUDA on the cuda
+  platform and as HIP on rocm (without renaming or copying); on cpu they are left
+  out of the build. Links ``DualGPU::runtime``. ``RDC`` turns on relocatable device
+  code (``DUALGPU_RDC`` sets the default). ``ARCHITECTURES`` overrides
+  ``DualGPU_ARCHITECTURES`` for this target (any spelling
+  :command:`dualgpu_parse_architectures` reads).
+
+.. command:: dualgpu_add_executable
+
+  ::
+
+    dualgpu_add_executable(<name> <sources>... [RDC] [ARCHITECTURES <arch>...])
+
+.. command:: dualgpu_target_gpu_sources
+
+  ::
+
+    dualgpu_target_gpu_sources(<target> [RDC] [ARCHITECTURES <arch>...])
+
+  The step the commands above are made of, for targets you create yourself:
+  sets the language of the target's GPU sources, its architectures, RDC and the
+  compiler launcher.
+
+.. command:: dualgpu_target_rdc
+
+  ::
+
+    dualgpu_target_rdc(<target>)
+
+  Relocatable device code: ``CUDA_SEPARABLE_COMPILATION`` with device-symbol
+  resolution on CUDA; ``-fgpu-rdc`` at compile and ``-fgpu-rdc --hip-link`` at link
+  on HIP (propagated to consumers of static libraries).
+
+.. command:: dualgpu_target_compiler_launcher
+
+  ::
+
+    dualgpu_target_compiler_launcher(<target>)
+
+  Puts ccache or sccache (``DUALGPU_COMPILER_LAUNCHER``: ``AUTO`` default, ``OFF``,
+  or a path) in front of the CXX, CUDA and HIP compilers, unless the user set
+  ``CMAKE_<LANG>_COMPILER_LAUNCHER``.
+#]=======================================================================]
+include_guard(GLOBAL)
+# Our own policies, whatever cmake_minimum_required() the including project has.
+cmake_policy(VERSION 3.25...4.4)
+
+set(_DUALGPU_GPU_SOURCE_REGEX "\\.(cu|hip)$")
+
+function(_dualgpu_gpu_sources out target)
+  get_target_property(sources ${target} SOURCES)
+  set(result "")
+  foreach(s IN LISTS sources)
+    if(s MATCHES "${_DUALGPU_GPU_SOURCE_REGEX}" AND NOT s MATCHES "^\\$<")
+      list(APPEND result "${s}")
+    endif()
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+function(dualgpu_target_compiler_launcher target)
+  if(DEFINED DUALGPU_COMPILER_LAUNCHER)
+    set(choice "${DUALGPU_COMPILER_LAUNCHER}")
+  else()
+    set(choice AUTO)
+  endif()
+  if(NOT choice OR choice STREQUAL "OFF")
+    return()
+  endif()
+  if(choice STREQUAL "AUTO")
+    find_program(DUALGPU_CCACHE_PROGRAM NAMES ccache sccache DOC "compiler cache DualGPU puts in front of compilers")
+    set(launcher "${DUALGPU_CCACHE_PROGRAM}")
+  else()
+    set(launcher "${choice}")
+  endif()
+  if(NOT launcher)
+    return()
+  endif()
+  foreach(lang IN ITEMS CXX CUDA HIP)
+    if(NOT CMAKE_${lang}_COMPILER_LAUNCHER)
+      set_property(TARGET ${target} PROPERTY ${lang}_COMPILER_LAUNCHER "${launcher}")
+    endif()
+  endforeach()
+endfunction()
+
+function(dualgpu_target_rdc target)
+  get_target_property(type ${target} TYPE)
+  if(DualGPU_PLATFORM STREQUAL "cuda")
+    set_property(TARGET ${target} PROPERTY CUDA_SEPARABLE_COMPILATION ON)
+    if(type MATCHES "SHARED_LIBRARY|MODULE_LIBRARY|EXECUTABLE")
+      set_property(TARGET ${target} PROPERTY CUDA_RESOLVE_DEVICE_SYMBOLS ON)
+    endif()
+  elseif(DualGPU_PLATFORM STREQUAL "rocm")
+    target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:HIP>:-fgpu-rdc>)
+    # The device link happens where the final binary is linked: on this target, or on
+    # whoever links this static archive.
+    if(type STREQUAL "STATIC_LIBRARY" OR type STREQUAL "OBJECT_LIBRARY")
+      set(scope INTERFACE)
+    else()
+      set(scope PRIVATE)
+      set_property(TARGET ${target} PROPERTY LINKER_LANGUAGE HIP)
+    endif()
+    target_link_options(${target} ${scope} -fgpu-rdc --hip-link ${_DualGPU_HIP_TOOL_FLAGS})
+    if(type STREQUAL "STATIC_LIBRARY")
+      # clang's device link reads an archive's device code only when it comes as -L<dir> -l<name>
+      # (seen with clang 15); the archive CMake passes by its full path is used for host code only.
+      target_link_options(${target} INTERFACE
+        "-L$<TARGET_FILE_DIR:${target}>" "-l$<TARGET_FILE_BASE_NAME:${target}>")
+    endif()
+  endif()
+endfunction()
+
+function(dualgpu_target_gpu_sources target)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "RDC" "" "ARCHITECTURES")
+  if(ARG_UNPARSED_ARGUMENTS)
+    message(FATAL_ERROR "dualgpu_target_gpu_sources(): unknown argument ${ARG_UNPARSED_ARGUMENTS}")
+  endif()
+  _dualgpu_gpu_sources(gpu_sources ${target})
+  if(DualGPU_PLATFORM STREQUAL "cpu")
+    # Kept in the target (IDEs still show them) but not compiled.
+    if(gpu_sources)
+      set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES HEADER_FILE_ONLY ON)
+      # A library of GPU sources alone is empty here; CMake still needs a linker language.
+      set_property(TARGET ${target} PROPERTY LINKER_LANGUAGE CXX)
+    endif()
+  else()
+    if(gpu_sources)
+      set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE ${DualGPU_GPU_LANGUAGE})
+    endif()
+    set(archs "${DualGPU_ARCHITECTURES}")
+    if(ARG_ARCHITECTURES)
+      dualgpu_parse_architectures(archs err "${DualGPU_PLATFORM}" "${ARG_ARCHITECTURES}")
+      if(err)
+        message(FATAL_ERROR "dualgpu_target_gpu_sources(${target}): ARCHITECTURES ${err}")
+      endif()
+    endif()
+    set_property(TARGET ${target} PROPERTY ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}")
+    if(ARG_RDC OR DUALGPU_RDC)
+      dualgpu_target_rdc(${target})
+    endif()
+  endif()
+  target_link_libraries(${target} PRIVATE DualGPU::runtime)
+  dualgpu_target_compiler_launcher(${target})
+endfunction()
+
+# Shared by the add_* commands: split <type>, <sources>, RDC and ARCHITECTURES.
+macro(_dualgpu_parse_add_arguments command)
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "RDC;STATIC;SHARED;MODULE;OBJECT" "" "ARCHITECTURES")
+  set(_dualgpu_type "")
+  foreach(_t STATIC SHARED MODULE OBJECT)
+    if(ARG_${_t})
+      list(APPEND _dualgpu_type ${_t})
+    endif()
+  endforeach()
+  list(LENGTH _dualgpu_type _dualgpu_n)
+  if(_dualgpu_n GREATER 1)
+    message(FATAL_ERROR "${command}(${name}): give one of STATIC, SHARED, MODULE, OBJECT, not ${_dualgpu_type}")
+  endif()
+  set(_dualgpu_forward "")
+  if(ARG_RDC)
+    list(APPEND _dualgpu_forward RDC)
+  endif()
+  if(ARG_ARCHITECTURES)
+    list(APPEND _dualgpu_forward ARCHITECTURES ${ARG_ARCHITECTURES})
+  endif()
+  set(_dualgpu_sources ${ARG_UNPARSED_ARGUMENTS})
+  foreach(_s IN LISTS _dualgpu_sources)
+    if(_s MATCHES "^[A-Z_]+$" AND NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${_s}")
+      message(FATAL_ERROR "${command}(${name}): unknown keyword ${_s} (known: STATIC SHARED MODULE OBJECT RDC ARCHITECTURES)")
+    endif()
+  endforeach()
+  if(NOT _dualgpu_sources)
+    message(FATAL_ERROR "${command}(${name}): no sources given")
+  endif()
+endmacro()
+
+function(dualgpu_add_library name)
+  _dualgpu_parse_add_arguments(dualgpu_add_library)
+  add_library(${name} ${_dualgpu_type} ${_dualgpu_sources})
+  dualgpu_target_gpu_sources(${name} ${_dualgpu_forward})
+endfunction()
+
+function(dualgpu_add_executable name)
+  _dualgpu_parse_add_arguments(dualgpu_add_executable)
+  if(_dualgpu_type)
+    message(FATAL_ERROR "dualgpu_add_executable(${name}): ${_dualgpu_type} is for libraries")
+  endif()
+  add_executable(${name} ${_dualgpu_sources})
+  dualgpu_target_gpu_sources(${name} ${_dualgpu_forward})
+endfunction()

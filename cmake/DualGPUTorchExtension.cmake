@@ -1,0 +1,103 @@
+# find_package(Torch) without its side effects, DualGPU::torch, and dualgpu_add_torch_extension().
+# (Documented in DualGPUTorch.cmake.)
+include_guard(GLOBAL)
+# Our own policies, whatever cmake_minimum_required() the including project has.
+cmake_policy(VERSION 3.25...4.4)
+
+# Torch's CMake appends -gencode flags to CMAKE_CUDA_FLAGS (from TORCH_CUDA_ARCH_LIST or its own
+# guess) and sets CMAKE_CUDA_ARCHITECTURES to OFF: both would override the architectures DualGPU
+# chose for every CUDA target of the project. Save them, find torch, put them back.
+macro(_dualgpu_find_torch)
+  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
+    set(_dualgpu_saved_defined_${_v} FALSE)
+    if(DEFINED ${_v})
+      set(_dualgpu_saved_defined_${_v} TRUE)
+      set(_dualgpu_saved_${_v} "${${_v}}")
+    endif()
+  endforeach()
+  # The torch Python imports comes first, for TorchConfig's own find_package(Caffe2) too:
+  # a second libtorch in a system folder (Debian's libtorch-dev) must not be mixed in.
+  set(_dualgpu_saved_prefix_path "${CMAKE_PREFIX_PATH}")
+  if(DualGPU_TORCH_CMAKE_PREFIX AND NOT DEFINED Torch_DIR)
+    list(PREPEND CMAKE_PREFIX_PATH "${DualGPU_TORCH_CMAKE_PREFIX}")
+    # TorchConfig finds Caffe2 and libc10 with searches that look in system folders first.
+    if(NOT DEFINED Caffe2_DIR)
+      set(Caffe2_DIR "${DualGPU_TORCH_CMAKE_PREFIX}/Caffe2")
+    endif()
+    if(NOT DEFINED c10_LIBRARY)
+      get_filename_component(_dualgpu_torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)
+      find_library(c10_LIBRARY c10 PATHS "${_dualgpu_torch_lib}" NO_DEFAULT_PATH)
+    endif()
+  endif()
+  find_package(Torch CONFIG QUIET)
+  set(CMAKE_PREFIX_PATH "${_dualgpu_saved_prefix_path}")
+  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
+    if(_dualgpu_saved_defined_${_v})
+      set(${_v} "${_dualgpu_saved_${_v}}")
+    else()
+      unset(${_v})
+    endif()
+  endforeach()
+  if(NOT Torch_FOUND)
+    set(DualGPU_NOT_FOUND_MESSAGE
+      "DualGPU: torch not found (${DualGPU_TORCH_WHY}). Install it (pip install torch, or apt install libtorch-dev), set DUALGPU_PYTHON to an interpreter that imports it, or set Torch_DIR")
+    if(DualGPU_FIND_REQUIRED)
+      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
+    endif()
+    set(DualGPU_FOUND FALSE)
+  else()
+    _dualgpu_create_torch_target()
+  endif()
+endmacro()
+
+function(_dualgpu_create_torch_target)
+  add_library(DualGPU::torch INTERFACE IMPORTED)
+  target_link_libraries(DualGPU::torch INTERFACE ${TORCH_LIBRARIES})
+  if(NOT DualGPU_TORCH_VERSION AND DEFINED Torch_VERSION)
+    set(DualGPU_TORCH_VERSION "${Torch_VERSION}" PARENT_SCOPE)
+  endif()
+  # torch puts -D_GLIBCXX_USE_CXX11_ABI on its C++ flags; nvcc and clang-HIP compile host code
+  # too and must agree with libtorch's ABI, so state it for every language.
+  set(abi "${DualGPU_TORCH_CXX11_ABI}")
+  if(abi STREQUAL "" AND TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=([01])")
+    set(abi "${CMAKE_MATCH_1}")
+  endif()
+  if(NOT abi STREQUAL "")
+    target_compile_definitions(DualGPU::torch INTERFACE _GLIBCXX_USE_CXX11_ABI=${abi})
+  endif()
+  # On ROCm, link the HIP runtime torch itself loads (its wheel ships one), not a second copy.
+  if(DualGPU_PLATFORM STREQUAL "rocm" AND DualGPU_TORCH_CMAKE_PREFIX)
+    get_filename_component(torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)
+    find_library(DUALGPU_TORCH_AMDHIP64 amdhip64 PATHS "${torch_lib}" NO_DEFAULT_PATH)
+    if(DUALGPU_TORCH_AMDHIP64)
+      target_link_libraries(DualGPU::torch INTERFACE "${DUALGPU_TORCH_AMDHIP64}")
+    endif()
+  endif()
+  # A torch built for CUDA needs the extension on cuda (or cpu); say so instead of failing to link.
+  if(DualGPU_PLATFORM STREQUAL "rocm" AND CAFFE2_USE_CUDA)
+    message(FATAL_ERROR "DualGPU: platform rocm, but the torch found at ${Torch_DIR} is a CUDA build: point DUALGPU_PYTHON or Torch_DIR at a ROCm build of torch, or set DUALGPU_PLATFORM=cuda")
+  endif()
+endfunction()
+
+function(dualgpu_add_torch_extension name)
+  if(NOT TARGET DualGPU::torch)
+    message(FATAL_ERROR "dualgpu_add_torch_extension(${name}): torch was not found - ask for it with find_package(DualGPU REQUIRED COMPONENTS Torch)")
+  endif()
+  _dualgpu_parse_add_arguments(dualgpu_add_torch_extension)
+  if(_dualgpu_type)
+    message(FATAL_ERROR "dualgpu_add_torch_extension(${name}): the library type is fixed (SHARED) - remove ${_dualgpu_type}")
+  endif()
+  # SHARED so that torch.ops.load_library() and C++ tests can both load it.
+  add_library(${name} SHARED ${_dualgpu_sources})
+  dualgpu_target_gpu_sources(${name} ${_dualgpu_forward})
+  target_link_libraries(${name} PRIVATE DualGPU::torch)
+  # As torch.utils.cpp_extension does, so TORCH_LIBRARY(TORCH_EXTENSION_NAME, m) works.
+  target_compile_definitions(${name} PRIVATE TORCH_EXTENSION_NAME=${name})
+  target_compile_features(${name} PRIVATE cxx_std_17)
+  if(DualGPU_PLATFORM STREQUAL "cuda")
+    # One CUDA runtime in the process: the shared one torch also uses.
+    set_target_properties(${name} PROPERTIES CUDA_RUNTIME_LIBRARY Shared CUDA_STANDARD 17)
+  elseif(DualGPU_PLATFORM STREQUAL "rocm")
+    set_target_properties(${name} PROPERTIES HIP_STANDARD 17)
+  endif()
+endfunction()

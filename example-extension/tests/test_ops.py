@@ -1,0 +1,169 @@
+"""Each op against a float64 reference, on the CPU and (when this build has GPU kernels) the GPU."""
+import pytest
+import torch
+
+import dualgpu_example as ext
+import reference as ref
+
+GPU = ext.has_gpu_kernels()
+DEVICES = ["cpu"] + (["cuda"] if GPU else [])
+DTYPES = [torch.float32, torch.float16, torch.bfloat16]
+# One rounding of a float32 result to the dtype, plus float32 accumulation noise.
+TOLERANCE = {torch.float32: (1e-5, 1e-5), torch.float16: (2e-3, 2e-3), torch.bfloat16: (1.6e-2, 1.6e-2)}
+EPS = 1e-6
+
+# hidden sizes: a multiple of every vector width (the 16-byte path), an odd one (scalar path),
+# one wider than a block's 1024 threads (threads loop), and 1.
+HIDDEN = [256, 13, 4096 + 8, 1]
+
+
+def close(actual, expected, dtype):
+    rtol, atol = TOLERANCE[dtype]
+    torch.testing.assert_close(actual.double(), expected.double(), rtol=rtol, atol=atol)
+
+
+def randn(*shape, dtype, device, misaligned=False):
+    """Fresh N(0, 1) values; misaligned=True gives a contiguous view one element into its storage,
+    so the data pointer is not 16-byte aligned (as a torch slice x[1:] often is)."""
+    n = 1
+    for s in shape:
+        n *= s
+    flat = torch.randn(n + 1, dtype=torch.float32).to(dtype=dtype, device=device)
+    return (flat[1:] if misaligned else flat[:n]).view(shape)
+
+
+def weight_like(hidden, dtype, device):
+    return (torch.rand(hidden) + 0.5).to(dtype=dtype, device=device)  # never zero
+
+
+# ---- rms_norm ----------------------------------------------------------------------------
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("hidden", HIDDEN)
+@pytest.mark.parametrize("misaligned", [False, True])
+def test_rms_norm(device, dtype, hidden, misaligned):
+    x = randn(3, 5, hidden, dtype=dtype, device=device, misaligned=misaligned)
+    w = weight_like(hidden, dtype, device)
+    out = ext.rms_norm(x, w, EPS)
+    assert out.dtype == dtype and out.shape == x.shape
+    close(out, ref.rms_norm(x, w, EPS), dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("hidden", HIDDEN)
+@pytest.mark.parametrize("misaligned", [False, True])
+def test_fused_add_rms_norm(device, dtype, hidden, misaligned):
+    x = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned)
+    residual = randn(7, hidden, dtype=dtype, device=device)
+    w = weight_like(hidden, dtype, device)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("d", [128, 11, 2048 + 8])
+@pytest.mark.parametrize("misaligned", [False, True])
+def test_silu_and_mul(device, dtype, d, misaligned):
+    x = randn(2, 3, 2 * d, dtype=dtype, device=device, misaligned=misaligned)
+    out = ext.silu_and_mul(x)
+    assert out.shape == (2, 3, d)
+    close(out, ref.silu_and_mul(x), dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("head_size,rot_dim", [(64, 64), (128, 64), (80, 80)])
+def test_rotary_embedding(device, dtype, head_size, rot_dim):
+    tokens, q_heads, k_heads, max_pos = 9, 4, 2, 32
+    positions = torch.randint(0, max_pos, (tokens,), device=device)
+    query = randn(tokens, q_heads * head_size, dtype=dtype, device=device)
+    key = randn(tokens, k_heads, head_size, dtype=dtype, device=device)
+    cache = randn(max_pos, rot_dim, dtype=dtype, device=device)
+    expected_q, expected_k = ref.rotary_embedding(positions, query, key, head_size, cache)
+    ext.rotary_embedding(positions, query, key, head_size, cache)
+    close(query, expected_q, dtype)
+    close(key, expected_k, dtype)
+
+
+# ---- empty tensors -----------------------------------------------------------------------
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("shape", [(0, 64), (4, 0), (0, 0)])
+def test_empty(device, shape):
+    x = torch.empty(shape, device=device)
+    w = torch.ones(shape[-1], device=device)
+    assert ext.rms_norm(x, w, EPS).shape == shape
+    ext.fused_add_rms_norm(x, torch.empty(shape, device=device), w, EPS)
+    assert ext.silu_and_mul(x).shape == shape[:-1] + (shape[-1] // 2,)
+    positions = torch.empty(0, dtype=torch.long, device=device)
+    q = torch.empty(0, 64, device=device)
+    ext.rotary_embedding(positions, q, q.clone(), 64, torch.randn(8, 64, device=device))
+
+
+# ---- bad inputs: each names the problem --------------------------------------------------
+def _bad_cases(device):
+    x = torch.randn(4, 8, device=device)
+    w = torch.ones(8, device=device)
+    pos = torch.zeros(4, dtype=torch.long, device=device)
+    q = torch.randn(4, 16, device=device)
+    cache = torch.randn(8, 16, device=device)
+    return [
+        ("int dtype", lambda: ext.rms_norm(x.long(), w.long(), EPS), "x must have dtype"),
+        ("weight dtype", lambda: ext.rms_norm(x, w.half(), EPS), "weight must have the dtype of x"),
+        ("weight shape", lambda: ext.rms_norm(x, torch.ones(7, device=device), EPS), r"weight must have shape \[8\]"),
+        ("non-contiguous", lambda: ext.rms_norm(x.t(), torch.ones(4, device=device), EPS), "x must be contiguous"),
+        ("residual shape", lambda: ext.fused_add_rms_norm(x, x[:2].clone(), w, EPS), "residual must have x's shape"),
+        ("odd gate/up", lambda: ext.silu_and_mul(x[:, :7].contiguous()), "last dimension must be even"),
+        ("positions dtype", lambda: ext.rotary_embedding(pos.int(), q, q.clone(), 16, cache), "positions must have dtype Long"),
+        ("rot_dim > head_size", lambda: ext.rotary_embedding(pos, q, q.clone(), 8, cache), "at most head_size"),
+        ("heads", lambda: ext.rotary_embedding(pos, q[:, :12].contiguous(), q.clone(), 16, cache), "whole heads"),
+    ]
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_bad_inputs_raise(device):
+    for what, call, message in _bad_cases(device):
+        with pytest.raises((RuntimeError, TypeError), match=message):
+            call()
+
+
+@pytest.mark.skipif(not GPU, reason="needs a GPU build of the extension and a visible GPU")
+def test_mixed_devices_raise():
+    with pytest.raises(RuntimeError, match="same device"):
+        ext.rms_norm(torch.randn(2, 8, device="cuda"), torch.ones(8), EPS)
+
+
+# ---- torch.library integration -------------------------------------------------------------
+HAS_OPCHECK = hasattr(torch.library, "opcheck")
+HAS_FAKE = hasattr(torch.library, "register_fake") or hasattr(torch.library, "impl_abstract")
+
+
+@pytest.mark.skipif(not HAS_OPCHECK, reason="torch.library.opcheck needs torch >= 2.4")
+@pytest.mark.parametrize("device", DEVICES)
+def test_opcheck(device):
+    ops = torch.ops.dualgpu_example
+    x = torch.randn(3, 16, device=device)
+    w = torch.rand(16, device=device) + 0.5
+    pos = torch.randint(0, 8, (3,), device=device)
+    cache = torch.randn(8, 16, device=device)
+    torch.library.opcheck(ops.rms_norm.default, (x, w, EPS))
+    torch.library.opcheck(ops.fused_add_rms_norm.default, (x.clone(), x.clone(), w, EPS))
+    torch.library.opcheck(ops.silu_and_mul.default, (x,))
+    torch.library.opcheck(ops.rotary_embedding.default, (pos, x.clone(), x.clone(), 16, cache))
+
+
+@pytest.mark.skipif(not HAS_FAKE or not hasattr(torch, "compile"), reason="fake implementations need torch >= 2.2")
+def test_torch_compile_traces_ops():
+    # aot_eager traces with the fake implementations but generates no code: cheap, no compiler needed.
+    @torch.compile(backend="aot_eager", fullgraph=True)
+    def block(x, residual, w):
+        ext.fused_add_rms_norm(x, residual, w, EPS)
+        return ext.silu_and_mul(ext.rms_norm(x, w, EPS))
+
+    x, residual, w = torch.randn(4, 32), torch.randn(4, 32), torch.rand(32) + 0.5
+    expected_x, _ = ref.fused_add_rms_norm(x, residual, w, EPS)
+    out = block(x, residual, w)
+    close(out, ref.silu_and_mul(ref.rms_norm(expected_x.float(), w, EPS)), torch.float32)

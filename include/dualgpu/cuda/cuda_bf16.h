@@ -1,0 +1,22 @@
+// dualgpu/cuda/cuda_bf16.h: shim for HIP builds only.
+// ROCm >= 5.7 has <hip/hip_bf16.h> with __hip_bfloat16 and CUDA's intrinsic names
+// (__float2bfloat16, __bfloat162float, __hadd, ...). Older ROCm only has hip_bfloat16, a class
+// with a different API: there we map the type and the two conversions real code uses most,
+// nothing else (docs/porting.md: compute in float).
+#pragma once
+#include "dualgpu_cuda_to_hip.h"
+
+#if __has_include(<hip/hip_bf16.h>)
+#include <hip/hip_bf16.h>
+#define __nv_bfloat16 __hip_bfloat16
+#define __nv_bfloat162 __hip_bfloat162
+#else
+#include <hip/hip_bfloat16.h>
+#define __nv_bfloat16 hip_bfloat16
+#if !defined(__float2bfloat16)
+#define __float2bfloat16(x) hip_bfloat16(static_cast<float>(x))
+#endif  // __float2bfloat16
+#if !defined(__bfloat162float)
+#define __bfloat162float(x) static_cast<float>(x)
+#endif  // __bfloat162float
+#endif  // <hip/hip_bf16.h>

@@ -1,0 +1,396 @@
+// dualgpu/cuda/dualgpu_cuda_to_hip.h: the CUDA runtime API spelled as its HIP twin.
+//
+// Included only through the shim headers in this directory (cuda_runtime.h, ...), which
+// DualGPU::runtime puts first on the include path of HIP builds, so that code written in the
+// CUDA spelling compiles unchanged for ROCm. It is the only place in DualGPU where CUDA names
+// are mapped. Kernel-side names (threadIdx, __syncthreads, __shared__, atomicAdd, __ldg,
+// __launch_bounds__, __half, ...) need no mapping: HIP spells them the same way.
+//
+// Not mapped, see docs/porting.md for the portable alternative: cuBLAS/cuRAND/cuDNN types
+// and calls, the driver API (cu*), __shfl_*_sync/__ballot_sync/__syncwarp (absent in HIP 5.x,
+// 64-bit masks later: use dualgpu::shfl_xor etc.), inline PTX, cudaGraphExecUpdate's CUDA 12
+// signature (HIP keeps the CUDA 11 one), cudaLaunchKernelEx and launch attributes.
+// Names marked "not in HIP 5.2" exist in later ROCm releases; with 5.2 they fail to compile
+// naming the hip* function, which says what is missing.
+#pragma once
+
+#include <hip/hip_runtime.h>
+
+#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_HCC__)
+#error "dualgpu/cuda shim: these headers map CUDA names to HIP on AMD GPUs; on NVIDIA use CUDA's own headers (do not put include/dualgpu/cuda on the include path)"
+#endif  // AMD platform
+
+// CUDART_VERSION tells user code which CUDA features exist; a HIP build has none of
+// CUDA's version-gated features, so it is left undefined on purpose.
+
+// Types
+#define cudaError_t                                            hipError_t
+#define cudaStream_t                                           hipStream_t
+#define cudaEvent_t                                            hipEvent_t
+#define cudaGraph_t                                            hipGraph_t
+#define cudaGraphExec_t                                        hipGraphExec_t
+#define cudaGraphNode_t                                        hipGraphNode_t
+#define cudaMemcpyKind                                         hipMemcpyKind
+#define cudaStreamCaptureMode                                  hipStreamCaptureMode
+#define cudaStreamCaptureStatus                                hipStreamCaptureStatus
+#define cudaGraphExecUpdateResult                              hipGraphExecUpdateResult
+#define cudaFuncAttributes                                     hipFuncAttributes
+#define cudaFuncAttribute                                      hipFuncAttribute
+#define cudaFuncCache                                          hipFuncCache
+#define cudaSharedMemConfig                                    hipSharedMemConfig
+#define cudaMemoryType                                         hipMemoryType
+#define cudaHostFn_t                                           hipHostFn_t
+#define cudaStreamCallback_t                                   hipStreamCallback_t
+#define cudaKernelNodeParams                                   hipKernelNodeParams
+#define cudaMemsetParams                                       hipMemsetParams
+#define cudaMemcpy3DParms                                      hipMemcpy3DParms
+#define cudaExtent                                             hipExtent
+#define cudaPitchedPtr                                         hipPitchedPtr
+#define cudaPos                                                hipPos
+#define cudaArray_t                                            hipArray_t
+#define cudaMemPool_t                                          hipMemPool_t
+#define cudaGraphNodeType                                      hipGraphNodeType
+#define cudaIpcMemHandle_t                                     hipIpcMemHandle_t
+#define cudaIpcEventHandle_t                                   hipIpcEventHandle_t
+#define cudaLaunchParams                                       hipLaunchParams
+#define cudaChannelFormatDesc                                  hipChannelFormatDesc
+#define cudaMemoryAdvise                                       hipMemoryAdvise
+#define cudaMemRangeAttribute                                  hipMemRangeAttribute
+#define cudaUUID_t                                             hipUUID_t
+
+// Memory
+#define cudaMalloc                                             hipMalloc
+#define cudaFree                                               hipFree
+#define cudaHostRegister                                       hipHostRegister
+#define cudaHostUnregister                                     hipHostUnregister
+#define cudaHostGetDevicePointer                               hipHostGetDevicePointer
+#define cudaHostGetFlags                                       hipHostGetFlags
+#define cudaMallocManaged                                      hipMallocManaged
+#define cudaMallocAsync                                        hipMallocAsync
+#define cudaFreeAsync                                          hipFreeAsync
+#define cudaMallocFromPoolAsync                                hipMallocFromPoolAsync
+#define cudaMallocPitch                                        hipMallocPitch
+#define cudaMalloc3D                                           hipMalloc3D
+#define cudaMemcpy                                             hipMemcpy
+#define cudaMemcpyAsync                                        hipMemcpyAsync
+#define cudaMemcpy2D                                           hipMemcpy2D
+#define cudaMemcpy2DAsync                                      hipMemcpy2DAsync
+#define cudaMemcpy3D                                           hipMemcpy3D
+#define cudaMemcpy3DAsync                                      hipMemcpy3DAsync
+#define cudaMemcpyPeer                                         hipMemcpyPeer
+#define cudaMemcpyPeerAsync                                    hipMemcpyPeerAsync
+#define cudaMemcpyToSymbol                                     hipMemcpyToSymbol
+#define cudaMemcpyFromSymbol                                   hipMemcpyFromSymbol
+#define cudaMemcpyToSymbolAsync                                hipMemcpyToSymbolAsync
+#define cudaMemcpyFromSymbolAsync                              hipMemcpyFromSymbolAsync
+#define cudaGetSymbolAddress                                   hipGetSymbolAddress
+#define cudaGetSymbolSize                                      hipGetSymbolSize
+#define cudaMemset                                             hipMemset
+#define cudaMemsetAsync                                        hipMemsetAsync
+#define cudaMemset2D                                           hipMemset2D
+#define cudaMemset2DAsync                                      hipMemset2DAsync
+#define cudaMemGetInfo                                         hipMemGetInfo
+#define cudaPointerGetAttributes                               hipPointerGetAttributes
+#define cudaMemPrefetchAsync                                   hipMemPrefetchAsync
+#define cudaMemAdvise                                          hipMemAdvise
+#define cudaMemRangeGetAttribute                               hipMemRangeGetAttribute
+#define cudaDeviceGetDefaultMemPool                            hipDeviceGetDefaultMemPool
+#define cudaDeviceGetMemPool                                   hipDeviceGetMemPool
+#define cudaDeviceSetMemPool                                   hipDeviceSetMemPool
+#define cudaMemPoolTrimTo                                      hipMemPoolTrimTo
+#define cudaMemPoolSetAttribute                                hipMemPoolSetAttribute
+#define cudaMemPoolGetAttribute                                hipMemPoolGetAttribute
+#define cudaIpcGetMemHandle                                    hipIpcGetMemHandle
+#define cudaIpcOpenMemHandle                                   hipIpcOpenMemHandle
+#define cudaIpcCloseMemHandle                                  hipIpcCloseMemHandle
+#define cudaIpcGetEventHandle                                  hipIpcGetEventHandle
+#define cudaIpcOpenEventHandle                                 hipIpcOpenEventHandle
+
+// Devices
+#define cudaDeviceSynchronize                                  hipDeviceSynchronize
+#define cudaDeviceReset                                        hipDeviceReset
+#define cudaSetDevice                                          hipSetDevice
+#define cudaGetDevice                                          hipGetDevice
+#define cudaGetDeviceCount                                     hipGetDeviceCount
+#define cudaGetDeviceProperties                                hipGetDeviceProperties
+#define cudaDeviceGetAttribute                                 hipDeviceGetAttribute
+#define cudaDeviceCanAccessPeer                                hipDeviceCanAccessPeer
+#define cudaDeviceEnablePeerAccess                             hipDeviceEnablePeerAccess
+#define cudaDeviceDisablePeerAccess                            hipDeviceDisablePeerAccess
+#define cudaDeviceGetStreamPriorityRange                       hipDeviceGetStreamPriorityRange
+#define cudaDeviceSetCacheConfig                               hipDeviceSetCacheConfig
+#define cudaDeviceGetCacheConfig                               hipDeviceGetCacheConfig
+#define cudaDeviceSetSharedMemConfig                           hipDeviceSetSharedMemConfig
+#define cudaDeviceGetSharedMemConfig                           hipDeviceGetSharedMemConfig
+#define cudaDeviceSetLimit                                     hipDeviceSetLimit
+#define cudaDeviceGetLimit                                     hipDeviceGetLimit
+#define cudaDeviceGetPCIBusId                                  hipDeviceGetPCIBusId
+#define cudaDeviceGetByPCIBusId                                hipDeviceGetByPCIBusId
+#define cudaDeviceGetP2PAttribute                              hipDeviceGetP2PAttribute
+#define cudaSetDeviceFlags                                     hipSetDeviceFlags
+#define cudaGetDeviceFlags                                     hipGetDeviceFlags
+#define cudaChooseDevice                                       hipChooseDevice
+#define cudaDriverGetVersion                                   hipDriverGetVersion
+#define cudaRuntimeGetVersion                                  hipRuntimeGetVersion
+
+// Streams and events
+#define cudaStreamCreate                                       hipStreamCreate
+#define cudaStreamCreateWithFlags                              hipStreamCreateWithFlags
+#define cudaStreamCreateWithPriority                           hipStreamCreateWithPriority
+#define cudaStreamDestroy                                      hipStreamDestroy
+#define cudaStreamSynchronize                                  hipStreamSynchronize
+#define cudaStreamQuery                                        hipStreamQuery
+#define cudaStreamWaitEvent                                    hipStreamWaitEvent
+#define cudaStreamAddCallback                                  hipStreamAddCallback
+#define cudaStreamGetFlags                                     hipStreamGetFlags
+#define cudaStreamGetPriority                                  hipStreamGetPriority
+#define cudaStreamAttachMemAsync                               hipStreamAttachMemAsync
+#define cudaLaunchHostFunc                                     hipLaunchHostFunc
+#define cudaEventCreate                                        hipEventCreate
+#define cudaEventCreateWithFlags                               hipEventCreateWithFlags
+#define cudaEventDestroy                                       hipEventDestroy
+#define cudaEventRecord                                        hipEventRecord
+#define cudaEventRecordWithFlags                               hipEventRecordWithFlags  // not in HIP 5.2
+#define cudaEventSynchronize                                   hipEventSynchronize
+#define cudaEventQuery                                         hipEventQuery
+#define cudaEventElapsedTime                                   hipEventElapsedTime
+
+// Graphs and capture
+#define cudaStreamBeginCapture                                 hipStreamBeginCapture
+#define cudaStreamEndCapture                                   hipStreamEndCapture
+#define cudaStreamIsCapturing                                  hipStreamIsCapturing
+#define cudaStreamGetCaptureInfo                               hipStreamGetCaptureInfo
+#define cudaStreamGetCaptureInfo_v2                            hipStreamGetCaptureInfo_v2
+#define cudaStreamUpdateCaptureDependencies                    hipStreamUpdateCaptureDependencies
+#define cudaThreadExchangeStreamCaptureMode                    hipThreadExchangeStreamCaptureMode
+#define cudaGraphCreate                                        hipGraphCreate
+#define cudaGraphDestroy                                       hipGraphDestroy
+#define cudaGraphInstantiate                                   hipGraphInstantiate
+#define cudaGraphInstantiateWithFlags                          hipGraphInstantiateWithFlags
+#define cudaGraphLaunch                                        hipGraphLaunch
+#define cudaGraphUpload                                        hipGraphUpload  // not in HIP 5.2
+#define cudaGraphExecDestroy                                   hipGraphExecDestroy
+#define cudaGraphExecUpdate                                    hipGraphExecUpdate
+#define cudaGraphGetNodes                                      hipGraphGetNodes
+#define cudaGraphGetRootNodes                                  hipGraphGetRootNodes
+#define cudaGraphGetEdges                                      hipGraphGetEdges
+#define cudaGraphNodeGetType                                   hipGraphNodeGetType
+#define cudaGraphNodeGetDependencies                           hipGraphNodeGetDependencies
+#define cudaGraphKernelNodeGetParams                           hipGraphKernelNodeGetParams
+#define cudaGraphKernelNodeSetParams                           hipGraphKernelNodeSetParams
+#define cudaGraphExecKernelNodeSetParams                       hipGraphExecKernelNodeSetParams
+#define cudaGraphAddKernelNode                                 hipGraphAddKernelNode
+#define cudaGraphAddMemcpyNode                                 hipGraphAddMemcpyNode
+#define cudaGraphAddMemcpyNode1D                               hipGraphAddMemcpyNode1D
+#define cudaGraphAddMemsetNode                                 hipGraphAddMemsetNode
+#define cudaGraphAddEmptyNode                                  hipGraphAddEmptyNode
+#define cudaGraphAddHostNode                                   hipGraphAddHostNode
+#define cudaGraphAddChildGraphNode                             hipGraphAddChildGraphNode
+#define cudaGraphAddEventRecordNode                            hipGraphAddEventRecordNode
+#define cudaGraphAddEventWaitNode                              hipGraphAddEventWaitNode
+#define cudaGraphAddDependencies                               hipGraphAddDependencies
+#define cudaGraphClone                                         hipGraphClone
+#define cudaGraphDestroyNode                                   hipGraphDestroyNode
+#define cudaGraphExecMemcpyNodeSetParams                       hipGraphExecMemcpyNodeSetParams
+#define cudaGraphExecMemsetNodeSetParams                       hipGraphExecMemsetNodeSetParams
+#define cudaGraphExecHostNodeSetParams                         hipGraphExecHostNodeSetParams
+#define cudaGraphExecChildGraphNodeSetParams                   hipGraphExecChildGraphNodeSetParams
+#define cudaGraphDebugDotPrint                                 hipGraphDebugDotPrint  // not in HIP 5.2
+#define cudaDeviceGraphMemTrim                                 hipDeviceGraphMemTrim  // not in HIP 5.2
+
+// Errors
+#define cudaGetLastError                                       hipGetLastError
+#define cudaPeekAtLastError                                    hipPeekAtLastError
+#define cudaGetErrorName                                       hipGetErrorName
+#define cudaGetErrorString                                     hipGetErrorString
+
+// Launch and occupancy
+#define cudaLaunchKernel                                       hipLaunchKernel
+#define cudaLaunchCooperativeKernel                            hipLaunchCooperativeKernel
+#define cudaLaunchCooperativeKernelMultiDevice                 hipLaunchCooperativeKernelMultiDevice
+#define cudaFuncGetAttributes                                  hipFuncGetAttributes
+#define cudaFuncSetAttribute                                   hipFuncSetAttribute
+#define cudaFuncSetCacheConfig                                 hipFuncSetCacheConfig
+#define cudaFuncSetSharedMemConfig                             hipFuncSetSharedMemConfig
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessor          hipOccupancyMaxActiveBlocksPerMultiprocessor
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags hipOccupancyMaxActiveBlocksPerMultiprocessorWithFlags
+#define cudaOccupancyMaxPotentialBlockSize                     hipOccupancyMaxPotentialBlockSize
+#define cudaOccupancyMaxPotentialBlockSizeWithFlags            hipOccupancyMaxPotentialBlockSizeWithFlags
+#define cudaCreateChannelDesc                                  hipCreateChannelDesc
+
+// Constants
+#define cudaSuccess                                            hipSuccess
+#define cudaMemcpyHostToHost                                   hipMemcpyHostToHost
+#define cudaMemcpyHostToDevice                                 hipMemcpyHostToDevice
+#define cudaMemcpyDeviceToHost                                 hipMemcpyDeviceToHost
+#define cudaMemcpyDeviceToDevice                               hipMemcpyDeviceToDevice
+#define cudaMemcpyDefault                                      hipMemcpyDefault
+#define cudaStreamDefault                                      hipStreamDefault
+#define cudaStreamNonBlocking                                  hipStreamNonBlocking
+#define cudaStreamPerThread                                    hipStreamPerThread
+#define cudaEventDefault                                       hipEventDefault
+#define cudaEventBlockingSync                                  hipEventBlockingSync
+#define cudaEventDisableTiming                                 hipEventDisableTiming
+#define cudaEventInterprocess                                  hipEventInterprocess
+#define cudaHostRegisterDefault                                hipHostRegisterDefault
+#define cudaHostRegisterPortable                               hipHostRegisterPortable
+#define cudaHostRegisterMapped                                 hipHostRegisterMapped
+#define cudaHostRegisterIoMemory                               hipHostRegisterIoMemory
+#define cudaMemAttachGlobal                                    hipMemAttachGlobal
+#define cudaMemAttachHost                                      hipMemAttachHost
+#define cudaMemAttachSingle                                    hipMemAttachSingle
+#define cudaDeviceScheduleAuto                                 hipDeviceScheduleAuto
+#define cudaDeviceScheduleSpin                                 hipDeviceScheduleSpin
+#define cudaDeviceScheduleYield                                hipDeviceScheduleYield
+#define cudaDeviceScheduleBlockingSync                         hipDeviceScheduleBlockingSync
+#define cudaDeviceMapHost                                      hipDeviceMapHost
+#define cudaCpuDeviceId                                        hipCpuDeviceId
+#define cudaInvalidDeviceId                                    hipInvalidDeviceId
+#define cudaStreamCaptureModeGlobal                            hipStreamCaptureModeGlobal
+#define cudaStreamCaptureModeThreadLocal                       hipStreamCaptureModeThreadLocal
+#define cudaStreamCaptureModeRelaxed                           hipStreamCaptureModeRelaxed
+#define cudaStreamCaptureStatusNone                            hipStreamCaptureStatusNone
+#define cudaStreamCaptureStatusActive                          hipStreamCaptureStatusActive
+#define cudaStreamCaptureStatusInvalidated                     hipStreamCaptureStatusInvalidated
+#define cudaGraphExecUpdateSuccess                             hipGraphExecUpdateSuccess
+#define cudaGraphExecUpdateError                               hipGraphExecUpdateError
+#define cudaGraphExecUpdateErrorTopologyChanged                hipGraphExecUpdateErrorTopologyChanged
+#define cudaGraphExecUpdateErrorNodeTypeChanged                hipGraphExecUpdateErrorNodeTypeChanged
+#define cudaGraphExecUpdateErrorFunctionChanged                hipGraphExecUpdateErrorFunctionChanged
+#define cudaGraphExecUpdateErrorParametersChanged              hipGraphExecUpdateErrorParametersChanged
+#define cudaGraphExecUpdateErrorNotSupported                   hipGraphExecUpdateErrorNotSupported
+#define cudaGraphExecUpdateErrorUnsupportedFunctionChange      hipGraphExecUpdateErrorUnsupportedFunctionChange
+#define cudaGraphInstantiateFlagAutoFreeOnLaunch               hipGraphInstantiateFlagAutoFreeOnLaunch
+#define cudaGraphInstantiateFlagUpload                         hipGraphInstantiateFlagUpload  // not in HIP 5.2
+#define cudaGraphInstantiateFlagDeviceLaunch                   hipGraphInstantiateFlagDeviceLaunch  // not in HIP 5.2
+#define cudaGraphInstantiateFlagUseNodePriority                hipGraphInstantiateFlagUseNodePriority  // not in HIP 5.2
+#define cudaGraphNodeTypeKernel                                hipGraphNodeTypeKernel
+#define cudaGraphNodeTypeMemcpy                                hipGraphNodeTypeMemcpy
+#define cudaGraphNodeTypeMemset                                hipGraphNodeTypeMemset
+#define cudaGraphNodeTypeHost                                  hipGraphNodeTypeHost
+#define cudaGraphNodeTypeGraph                                 hipGraphNodeTypeGraph
+#define cudaGraphNodeTypeEmpty                                 hipGraphNodeTypeEmpty
+#define cudaGraphNodeTypeWaitEvent                             hipGraphNodeTypeWaitEvent
+#define cudaGraphNodeTypeEventRecord                           hipGraphNodeTypeEventRecord
+#define cudaGraphNodeTypeMemAlloc                              hipGraphNodeTypeMemAlloc  // not in HIP 5.2
+#define cudaGraphNodeTypeMemFree                               hipGraphNodeTypeMemFree  // not in HIP 5.2
+#define cudaFuncAttributeMaxDynamicSharedMemorySize            hipFuncAttributeMaxDynamicSharedMemorySize
+#define cudaFuncAttributePreferredSharedMemoryCarveout         hipFuncAttributePreferredSharedMemoryCarveout
+#define cudaFuncCachePreferNone                                hipFuncCachePreferNone
+#define cudaFuncCachePreferShared                              hipFuncCachePreferShared
+#define cudaFuncCachePreferL1                                  hipFuncCachePreferL1
+#define cudaFuncCachePreferEqual                               hipFuncCachePreferEqual
+#define cudaLimitStackSize                                     hipLimitStackSize  // not in HIP 5.2
+#define cudaLimitPrintfFifoSize                                hipLimitPrintfFifoSize
+#define cudaLimitMallocHeapSize                                hipLimitMallocHeapSize
+#define cudaMemoryTypeHost                                     hipMemoryTypeHost
+#define cudaMemoryTypeDevice                                   hipMemoryTypeDevice
+#define cudaMemoryTypeManaged                                  hipMemoryTypeManaged  // not in HIP 5.2
+#define cudaMemoryTypeUnregistered                             hipMemoryTypeUnregistered  // not in HIP 5.2
+#define cudaMemAdviseSetReadMostly                             hipMemAdviseSetReadMostly
+#define cudaMemAdviseUnsetReadMostly                           hipMemAdviseUnsetReadMostly
+#define cudaMemAdviseSetPreferredLocation                      hipMemAdviseSetPreferredLocation
+#define cudaMemAdviseUnsetPreferredLocation                    hipMemAdviseUnsetPreferredLocation
+#define cudaMemAdviseSetAccessedBy                             hipMemAdviseSetAccessedBy
+#define cudaMemAdviseUnsetAccessedBy                           hipMemAdviseUnsetAccessedBy
+#define cudaErrorInvalidValue                                  hipErrorInvalidValue
+#define cudaErrorOutOfMemory                                   hipErrorOutOfMemory
+#define cudaErrorMemoryAllocation                              hipErrorMemoryAllocation
+#define cudaErrorInitializationError                           hipErrorInitializationError
+#define cudaErrorInvalidDevice                                 hipErrorInvalidDevice
+#define cudaErrorInvalidDevicePointer                          hipErrorInvalidDevicePointer
+#define cudaErrorInvalidMemcpyDirection                        hipErrorInvalidMemcpyDirection
+#define cudaErrorInvalidSymbol                                 hipErrorInvalidSymbol
+#define cudaErrorNotReady                                      hipErrorNotReady
+#define cudaErrorInvalidDeviceFunction                         hipErrorInvalidDeviceFunction
+#define cudaErrorIllegalAddress                                hipErrorIllegalAddress
+#define cudaErrorLaunchFailure                                 hipErrorLaunchFailure
+#define cudaErrorLaunchOutOfResources                          hipErrorLaunchOutOfResources
+#define cudaErrorLaunchTimeOut                                 hipErrorLaunchTimeOut
+#define cudaErrorInvalidConfiguration                          hipErrorInvalidConfiguration
+#define cudaErrorNoDevice                                      hipErrorNoDevice
+#define cudaErrorInsufficientDriver                            hipErrorInsufficientDriver
+#define cudaErrorNotSupported                                  hipErrorNotSupported
+#define cudaErrorPeerAccessAlreadyEnabled                      hipErrorPeerAccessAlreadyEnabled
+#define cudaErrorPeerAccessNotEnabled                          hipErrorPeerAccessNotEnabled
+#define cudaErrorPeerAccessUnsupported                         hipErrorPeerAccessUnsupported
+#define cudaErrorHostMemoryAlreadyRegistered                   hipErrorHostMemoryAlreadyRegistered
+#define cudaErrorHostMemoryNotRegistered                       hipErrorHostMemoryNotRegistered
+#define cudaErrorAssert                                        hipErrorAssert
+#define cudaErrorSharedObjectInitFailed                        hipErrorSharedObjectInitFailed
+#define cudaErrorOperatingSystem                               hipErrorOperatingSystem
+#define cudaErrorCooperativeLaunchTooLarge                     hipErrorCooperativeLaunchTooLarge
+#define cudaErrorStreamCaptureUnsupported                      hipErrorStreamCaptureUnsupported
+#define cudaErrorStreamCaptureInvalidated                      hipErrorStreamCaptureInvalidated
+#define cudaErrorStreamCaptureMerge                            hipErrorStreamCaptureMerge
+#define cudaErrorStreamCaptureUnmatched                        hipErrorStreamCaptureUnmatched
+#define cudaErrorStreamCaptureUnjoined                         hipErrorStreamCaptureUnjoined
+#define cudaErrorStreamCaptureIsolation                        hipErrorStreamCaptureIsolation
+#define cudaErrorStreamCaptureImplicit                         hipErrorStreamCaptureImplicit
+#define cudaErrorCapturedEvent                                 hipErrorCapturedEvent
+#define cudaErrorStreamCaptureWrongThread                      hipErrorStreamCaptureWrongThread
+#define cudaErrorGraphExecUpdateFailure                        hipErrorGraphExecUpdateFailure
+#define cudaErrorUnknown                                       hipErrorUnknown
+
+// Names whose HIP twin is spelled differently
+#define cudaDeviceProp                                         hipDeviceProp_t
+#define cudaDeviceAttr                                         hipDeviceAttribute_t
+#define cudaPointerAttributes                                  hipPointerAttribute_t
+#define cudaMallocHost                                         hipHostMalloc
+#define cudaHostAlloc                                          hipHostMalloc
+#define cudaLimit                                              hipLimit_t
+#define cudaErrorInvalidKernelImage                            hipErrorInvalidImage
+#define cudaFreeHost                                           hipHostFree
+#define cudaHostAllocDefault                                   hipHostMallocDefault
+#define cudaHostAllocPortable                                  hipHostMallocPortable
+#define cudaHostAllocMapped                                    hipHostMallocMapped
+#define cudaHostAllocWriteCombined                             hipHostMallocWriteCombined
+#define cudaErrorNoKernelImageForDevice                        hipErrorNoBinaryForGpu
+#define cudaErrorInvalidResourceHandle                         hipErrorInvalidHandle
+#define cudaErrorCudartUnloading                               hipErrorDeinitialized
+#define cudaErrorDeviceUninitialized                           hipErrorInvalidContext
+#define cudaErrorContextIsDestroyed                            hipErrorContextIsDestroyed
+#define cudaDevAttrMaxSharedMemoryPerBlockOptin                hipDeviceAttributeSharedMemPerBlockOptin
+#define cudaDevAttrMaxSharedMemoryPerBlock                     hipDeviceAttributeMaxSharedMemoryPerBlock
+#define cudaDevAttrMaxSharedMemoryPerMultiprocessor            hipDeviceAttributeMaxSharedMemoryPerMultiprocessor
+#define cudaDevAttrIntegrated                                  hipDeviceAttributeIntegrated
+#define cudaDevAttrTotalConstantMemory                         hipDeviceAttributeTotalConstantMemory
+#define cudaDevAttrMaxRegistersPerBlock                        hipDeviceAttributeMaxRegistersPerBlock
+#define cudaDevAttrPciBusId                                    hipDeviceAttributePciBusId
+#define cudaDevAttrPciDeviceId                                 hipDeviceAttributePciDeviceId
+#define cudaDevAttrPciDomainId                                 hipDeviceAttributePciDomainID
+#define cudaDevAttrL2CacheSize                                 hipDeviceAttributeL2CacheSize
+#define cudaDevAttrGlobalMemoryBusWidth                        hipDeviceAttributeMemoryBusWidth
+#define cudaDevAttrMemoryClockRate                             hipDeviceAttributeMemoryClockRate
+#define cudaDevAttrClockRate                                   hipDeviceAttributeClockRate
+#define cudaDevAttrMultiProcessorCount                         hipDeviceAttributeMultiprocessorCount
+#define cudaDevAttrMaxThreadsPerMultiProcessor                 hipDeviceAttributeMaxThreadsPerMultiProcessor
+#define cudaDevAttrMaxThreadsPerBlock                          hipDeviceAttributeMaxThreadsPerBlock
+#define cudaDevAttrMaxBlockDimX                                hipDeviceAttributeMaxBlockDimX
+#define cudaDevAttrMaxBlockDimY                                hipDeviceAttributeMaxBlockDimY
+#define cudaDevAttrMaxBlockDimZ                                hipDeviceAttributeMaxBlockDimZ
+#define cudaDevAttrMaxGridDimX                                 hipDeviceAttributeMaxGridDimX
+#define cudaDevAttrMaxGridDimY                                 hipDeviceAttributeMaxGridDimY
+#define cudaDevAttrMaxGridDimZ                                 hipDeviceAttributeMaxGridDimZ
+#define cudaDevAttrWarpSize                                    hipDeviceAttributeWarpSize
+#define cudaDevAttrComputeCapabilityMajor                      hipDeviceAttributeComputeCapabilityMajor
+#define cudaDevAttrComputeCapabilityMinor                      hipDeviceAttributeComputeCapabilityMinor
+#define cudaDevAttrConcurrentKernels                           hipDeviceAttributeConcurrentKernels
+#define cudaDevAttrCooperativeLaunch                           hipDeviceAttributeCooperativeLaunch
+#define cudaDevAttrManagedMemory                               hipDeviceAttributeManagedMemory
+#define cudaDevAttrConcurrentManagedAccess                     hipDeviceAttributeConcurrentManagedAccess
+#define cudaDevAttrCanMapHostMemory                            hipDeviceAttributeCanMapHostMemory
+#define cudaDevAttrEccEnabled                                  hipDeviceAttributeEccEnabled
+#define cudaDevAttrKernelExecTimeout                           hipDeviceAttributeKernelExecTimeout
+#define cudaDevAttrPageableMemoryAccess                        hipDeviceAttributePageableMemoryAccess
+#define cudaDevAttrDirectManagedMemAccessFromHost              hipDeviceAttributeDirectManagedMemAccessFromHost
+#define cudaDevAttrHostNativeAtomicSupported                   hipDeviceAttributeHostNativeAtomicSupported
+#define cudaDevAttrMaxPitch                                    hipDeviceAttributeMaxPitch
+#define cudaDevAttrTextureAlignment                            hipDeviceAttributeTextureAlignment
+#define cudaDevAttrComputeMode                                 hipDeviceAttributeComputeMode
+#define cudaDevAttrAsyncEngineCount                            hipDeviceAttributeAsyncEngineCount
+
+
+// Runtime values that are macros in CUDA.
+#define cudaStreamLegacy ((hipStream_t)0)  // HIP's null stream is the legacy default stream
+#define cudaDeviceScheduleMask hipDeviceScheduleMask

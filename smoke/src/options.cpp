@@ -1,0 +1,113 @@
+#include "options.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+namespace dualgpu::smoke {
+namespace {
+
+const char* const kUsage = R"(usage: dualgpu smoke [options]
+
+Runs the common PyTorch operators on this machine's GPU (or the CPU when there is none), checks
+that outputs stay on the device and match a float64 CPU reference, times them, and explains
+every error and warning.
+
+  --device auto|cpu|cuda   where to run (default auto: the GPU when torch sees one; on ROCm "cuda" is the HIP GPU)
+  --profile default|llm|all
+                           default: the operator checks; llm: decoder-layer shapes, prefill and decode
+  --only REGEX             run only checks whose "category/name/dtype" matches REGEX
+  --dtype LIST             comma-separated subset of float32,float16,bfloat16
+  --repeats N              timed samples per check (median reported; default 7)
+  --sample-ms MS           target length of one timed sample (default 2 on a GPU, 1 on the CPU)
+  --json FILE              write the full report as JSON
+  --markdown FILE          write the report as a Markdown table
+  --catalog FILE           extra message catalog (TSV), read before the built-in one; repeatable.
+                           $DUALGPU_SMOKE_CATALOG (':'-separated files) is read too.
+  --list                   list the checks and exit
+  --no-progress            no per-check progress lines
+  --no-color               no colours (also when stdout is not a terminal or NO_COLOR is set)
+  --no-advice              do not print advice under the table
+  --inject KIND:REGEX      test hook: make matching checks fail (KIND: exception, wrong-result)
+                           or emit a warning / stderr line (KIND: warning, stderr)
+
+Exit status: 0 every check passed (or was skipped with a reason), 1 some check failed,
+2 the environment is unusable (GPU runtime installed but broken, driver not answering, bad options).
+)";
+
+[[noreturn]] void usage_error(const std::string& message) {
+  std::cerr << "dualgpu smoke: " << message << "\n(run `dualgpu smoke --help` for the options)\n";
+  std::exit(2);
+}
+
+std::vector<std::string> split_commas(const std::string& text) {
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, ','))
+    if (!part.empty()) parts.push_back(part);
+  return parts;
+}
+
+}  // namespace
+
+Options parse_options(int argc, char** argv) {
+  Options o;
+  o.color = ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) usage_error(arg + " needs a value");
+      return argv[++i];
+    };
+    if (arg == "-h" || arg == "--help") {
+      std::cout << kUsage;
+      std::exit(0);
+    } else if (arg == "--device") {
+      o.device = value();
+      if (o.device != "auto" && o.device != "cpu" && o.device != "cuda")
+        usage_error("--device must be auto, cpu or cuda, not '" + o.device + "'");
+    } else if (arg == "--profile") {
+      o.profile = value();
+      if (o.profile != "default" && o.profile != "llm" && o.profile != "all")
+        usage_error("--profile must be default, llm or all, not '" + o.profile + "'");
+    } else if (arg == "--only") {
+      o.only = value();
+    } else if (arg == "--dtype") {
+      o.dtypes = split_commas(value());
+      for (const auto& d : o.dtypes)
+        if (d != "float32" && d != "float16" && d != "bfloat16")
+          usage_error("--dtype takes float32, float16, bfloat16; not '" + d + "'");
+    } else if (arg == "--repeats") {
+      o.repeats = std::atoi(value().c_str());
+      if (o.repeats < 1) usage_error("--repeats must be at least 1");
+    } else if (arg == "--sample-ms") {
+      o.sample_ms = std::atof(value().c_str());
+      if (o.sample_ms <= 0) usage_error("--sample-ms must be positive");
+    } else if (arg == "--json") {
+      o.json_path = value();
+    } else if (arg == "--markdown") {
+      o.markdown_path = value();
+    } else if (arg == "--catalog") {
+      o.catalogs.push_back(value());
+    } else if (arg == "--inject") {
+      o.inject = value();
+      if (o.inject.find(':') == std::string::npos) usage_error("--inject takes KIND:REGEX");
+    } else if (arg == "--list") {
+      o.list_only = true;
+    } else if (arg == "--no-progress") {
+      o.progress = false;
+    } else if (arg == "--no-color") {
+      o.color = false;
+    } else if (arg == "--no-advice") {
+      o.show_advice = false;
+    } else {
+      usage_error("unknown option '" + arg + "'");
+    }
+  }
+  return o;
+}
+
+}  // namespace dualgpu::smoke

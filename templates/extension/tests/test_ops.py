@@ -1,0 +1,35 @@
+"""scale_add against a float64 reference, on the CPU and on the GPU when this build has GPU kernels."""
+import pytest
+import torch
+
+import @NAME@ as ext
+
+
+def _gpu_kernels():
+    has_kernel = getattr(torch._C, "_dispatch_has_kernel_for_dispatch_key", None)
+    return torch.cuda.is_available() and has_kernel is not None and has_kernel("@NAME@::scale_add", "CUDA")
+
+
+DEVICES = ["cpu"] + (["cuda"] if _gpu_kernels() else [])
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("n", [0, 1, 1000, 70001])
+def test_scale_add(device, n):
+    x, y = torch.randn(n, device=device), torch.randn(n, device=device)
+    expected = x.double() * 1.5 + y.double()
+    torch.testing.assert_close(ext.scale_add(x, y, 1.5).double(), expected, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_bad_inputs_raise(device):
+    x = torch.randn(4, device=device)
+    with pytest.raises((RuntimeError, TypeError), match="x must have dtype"):
+        ext.scale_add(x.double(), x.double(), 1.0)
+    with pytest.raises(RuntimeError, match="same shape"):
+        ext.scale_add(x, torch.randn(5, device=device), 1.0)
+
+
+@pytest.mark.skipif(not hasattr(torch.library, "opcheck"), reason="torch.library.opcheck needs torch >= 2.4")
+def test_opcheck():
+    torch.library.opcheck(torch.ops.@NAME@.scale_add.default, (torch.randn(8), torch.randn(8), 2.0))

@@ -1,0 +1,94 @@
+"""`dualgpu doctor --json` on machines recorded in tests/fixtures: fake tools print what the real
+tools printed there, and the answer must be what that machine needs."""
+import json
+import os
+import pathlib
+import stat
+import subprocess
+
+import pytest
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+FIXTURES = REPO / "tests" / "fixtures"
+
+
+def fake_tools(tmp_path, tools):
+    """tools: {name: (fixture file or None, exit code)}; returns a PATH holding only them and the basics."""
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name, (fixture, code) in tools.items():
+        body = f'cat "{FIXTURES / fixture}"\n' if fixture else ""
+        script = bindir / name
+        script.write_text(f"#!/bin/sh\n{body}exit {code}\n")
+        script.chmod(script.stat().st_mode | stat.S_IEXEC)
+    return f"{bindir}:/usr/bin:/bin"
+
+
+def doctor(tmp_path, tools, env=None):
+    run_env = {"PATH": fake_tools(tmp_path, tools), "HOME": str(tmp_path)}
+    run_env.update(env or {})
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+                          capture_output=True, text=True, env={**run_env, "CMAKE": cmake}, timeout=120)
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_four_mi210(tmp_path):
+    rc, out = doctor(tmp_path, {"rocminfo": ("rocminfo-mi210-x4.txt", 0)})
+    assert out["platform"] == "rocm" and out["platform_source"] == "AMD GPU visible"
+    assert out["architectures"] == ["gfx90a"] and out["architectures_source"] == "visible GPUs"
+    assert [g["arch"] for g in out["gpus"]] == ["gfx90a"] * 4
+    assert all(g["vendor"] == "amd" and g["name"] == "AMD Instinct MI210" for g in out["gpus"])
+
+
+def test_rx9070xt_with_igpu_leaves_igpu_out_and_warns(tmp_path):
+    rc, out = doctor(tmp_path, {"rocminfo": ("rocminfo-rx9070xt-igpu-gfx1036.txt", 0)})
+    assert out["architectures"] == ["gfx1201"]
+    assert [(g["arch"], g["integrated"]) for g in out["gpus"]] == [("gfx1201", False), ("gfx1036", True)]
+    assert any("hipErrorNoBinaryForGpu" in w and "HIP_VISIBLE_DEVICES" in w for w in out["warnings"])
+
+
+def test_eight_h100(tmp_path):
+    rc, out = doctor(tmp_path, {"nvidia-smi": ("nvidia-smi-csv-h100-x8.txt", 0)})
+    assert out["platform"] == "cuda" and out["platform_source"] == "NVIDIA GPU visible"
+    assert out["architectures"] == ["90-real", "90-virtual"]
+    assert len(out["gpus"]) == 8 and out["gpus"][0]["arch"] == "sm_90"
+
+
+def test_old_driver_without_compute_cap_falls_back_with_a_note(tmp_path):
+    rc, out = doctor(tmp_path, {"nvidia-smi": ("nvidia-smi-csv-error-old-driver.txt", 6)},
+                     env={"DUALGPU_PLATFORM": "cuda"})
+    assert out["gpus"] == []
+    assert any("older than 510" in n for n in out["notes"])
+
+
+def test_crashing_and_driverless_amd_tools_mean_no_gpu(tmp_path):
+    rc, out = doctor(tmp_path, {"rocminfo": ("rocminfo-error-rock-not-loaded.txt", 1),
+                                "rocm_agent_enumerator": ("rocm_agent_enumerator-error-no-kfd.txt", 1)})
+    assert out["gpus"] == []
+    assert any("FileNotFoundError" in n for n in out["notes"])
+
+
+def test_hanging_tool_is_bounded(tmp_path):
+    bindir = tmp_path / "bin"
+    fake_tools(tmp_path, {})
+    hang = bindir / "rocminfo"
+    hang.write_text("#!/bin/sh\nsleep 60\n")
+    hang.chmod(0o755)
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, "DUALGPU_PROBE_TIMEOUT": "2"}
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+                          capture_output=True, text=True, env=env, timeout=50)
+    out = json.loads(proc.stdout)
+    assert any("rocminfo: no answer within 2 s" in n for n in out["notes"])
+
+
+def test_bad_platform_is_an_error_with_the_fix(tmp_path):
+    rc, out = doctor(tmp_path, {}, env={"DUALGPU_PLATFORM": "metal"})
+    assert rc == 1
+    assert any("use cuda, rocm or cpu" in e for e in out["errors"])
+
+
+def test_mixed_vendor_list_is_an_error(tmp_path):
+    rc, out = doctor(tmp_path, {}, env={"DUALGPU_PLATFORM": "rocm", "DUALGPU_ARCHITECTURES": "gfx90a;sm_90"})
+    assert rc == 1 and any("mixes AMD" in e for e in out["errors"])

@@ -1,0 +1,526 @@
+#!/bin/sh
+# Cases for ci/selfcheck.sh against real tool outputs (tests/fixtures, sources in SOURCES.md).
+# Usage: sh cases.sh CASE_NAME | all        (CTest runs one case per test)
+# Each case_* function sets up fake tools, runs the script and asserts the exact status
+# of the checks it is about and the exact exit code (in text and --json mode).
+
+# shellcheck source=tests/selfcheck/harness.sh
+. "$(cd "$(dirname "$0")" && pwd)/harness.sh"
+
+# A ROCm machine where everything fits: MI300X, hipcc 6.2, torch 2.5.1+rocm6.2.
+rocm_machine() {
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocminfo rocminfo-mi300x-vf.txt 0
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+}
+
+# A CUDA machine: 8x H100, nvcc 13.0, torch 2.15.0+cu132 (built with CUDA 13.2).
+cuda_machine() {
+    tool nvcc nvcc-version-cuda13.0.txt 0
+    tool nvidia-smi nvidia-smi-csv-h100-x8.txt 0
+    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
+}
+
+# ------------------------------------------------------------ compiler: hipcc
+
+case_rocm_all_good() {
+    rocm_machine
+    run_selfcheck --platform rocm --min-hip 6.0 --expect-arch gfx942 --python "$PY"
+    expect platform PASS; expect compiler PASS; expect device-files PASS; expect devices PASS
+    expect expected-arch PASS; expect torch PASS; expect torch-build PASS
+    expect torch-toolchain PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_hipcc_rocm5_2_debian_traceback() {
+    # Debian's hipcc prints a rocm_agent_enumerator traceback on a machine without a
+    # driver, and still works: the compiler is fine, torch (ROCm 6.2) is a major apart.
+    rocm_machine
+    tool hipcc hipcc-version-rocm5.2-debian12.txt 0
+    run_selfcheck --platform rocm --min-hip 5.0 --python "$PY"
+    expect compiler PASS; expect torch-toolchain FAIL
+    expect_exit 1
+}
+
+case_hipcc_rocm5_3_below_minimum() {
+    rocm_machine
+    tool hipcc hipcc-version-rocm5.3.0.txt 0
+    run_selfcheck --platform rocm --min-hip 6.0 --python "$PY"
+    expect compiler FAIL
+    expect_exit 1
+}
+
+case_hipcc_rocm6_2_spack_short_version() {
+    rocm_machine
+    tool hipcc hipcc-version-rocm6.2-spack.txt 0
+    run_selfcheck --platform rocm --min-hip 6.2 --python "$PY"
+    expect compiler PASS; expect torch-toolchain PASS
+    expect_exit 0
+}
+
+case_hipcc_rocm7_2_with_torch_rocm7_2() {
+    rocm_machine
+    tool hipcc hipcc-version-rocm7.2.1.txt 0
+    torch torch-collect-env-rocm7.2-git.txt torch-arch-list-rocm7.2.txt
+    run_selfcheck --platform rocm --min-hip 7.0 --python "$PY"
+    expect compiler PASS; expect torch-build PASS; expect torch-toolchain PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_hipcc_rocm6_2_with_torch_rocm7_2_major_mismatch() {
+    rocm_machine
+    torch torch-collect-env-rocm7.2-git.txt torch-arch-list-rocm7.2.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect compiler PASS; expect torch-toolchain FAIL
+    expect_exit 1
+}
+
+case_hipcc_broken_binary_hipcc() {
+    # hipcc.bin that cannot find clang prints "HIP version: 4.4.0-0" among its errors
+    rocm_machine
+    tool hipcc hipcc-version-broken-hipcc-bin-no-clang.txt 1
+    run_selfcheck --platform rocm --python "$PY"
+    expect compiler FAIL
+    expect_exit 1
+}
+
+case_hipcc_broken_even_with_exit_0() {
+    rocm_machine
+    tool hipcc hipcc-version-broken-hipcc-bin-no-clang.txt 0
+    run_selfcheck --platform rocm --python "$PY"
+    expect compiler FAIL
+    expect_exit 1
+}
+
+case_hipcc_broken_perl_hipcc() {
+    rocm_machine
+    tool hipcc hipcc-v-broken-perl-no-clang.txt 1
+    run_selfcheck --platform rocm --python "$PY"
+    expect compiler FAIL
+    expect_exit 1
+}
+
+case_hipcc_missing() {
+    tool rocminfo rocminfo-mi300x-vf.txt 0
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect compiler FAIL; expect devices PASS
+    expect_exit 1
+}
+
+# ------------------------------------------------------------ compiler: nvcc
+
+case_cuda_all_good() {
+    cuda_machine
+    run_selfcheck --platform cuda --min-cuda 12.1 --expect-arch 9.0 --python "$PY"
+    expect compiler PASS; expect devices PASS; expect expected-arch PASS
+    expect torch-build PASS; expect torch-toolchain WARN; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_nvcc_cuda10_0_below_minimum() {
+    cuda_machine
+    tool nvcc nvcc-version-cuda10.0.txt 0
+    run_selfcheck --platform cuda --min-cuda 11.0 --python "$PY"
+    expect compiler FAIL
+    expect_exit 1
+}
+
+case_nvcc_cuda10_2_parsed() {
+    cuda_machine
+    tool nvcc nvcc-version-cuda10.2.txt 0
+    run_selfcheck --platform cuda --min-cuda 10.2 --python "$PY"
+    expect compiler PASS; expect torch-toolchain FAIL
+    expect_exit 1
+}
+
+case_nvcc_cuda11_8_below_minimum() {
+    cuda_machine
+    tool nvcc nvcc-version-cuda11.8.txt 0
+    run_selfcheck --platform cuda --min-cuda 12.1 --python "$PY"
+    expect compiler FAIL; expect torch-toolchain FAIL
+    expect_exit 1
+}
+
+case_nvcc_cuda12_2_torch_cu121_no_driver() {
+    tool nvcc nvcc-version-cuda12.2.txt 0
+    tool nvidia-smi nvidia-smi-error-no-driver.txt 9
+    torch torch-collect-env-cuda12.1.txt
+    run_selfcheck --platform cuda --min-cuda 12.1 --python "$PY"
+    expect compiler PASS; expect devices FAIL; expect torch-build PASS; expect torch-toolchain WARN
+    expect_exit 1
+}
+
+case_nvcc_missing() {
+    tool nvidia-smi nvidia-smi-csv-h100-x8.txt 0
+    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
+    run_selfcheck --platform cuda --python "$PY"
+    expect compiler FAIL; expect devices PASS; expect torch-arch PASS
+    expect_exit 1
+}
+
+# ------------------------------------------------------------ devices: ROCm
+
+case_rocminfo_mi210_x4() {
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    run_selfcheck --platform rocm --expect-arch gfx90a:sramecc+:xnack- --python "$PY"
+    expect devices PASS; expect expected-arch PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_rocminfo_mi300x_expected_missing() {
+    rocm_machine
+    run_selfcheck --platform rocm --expect-arch gfx942,gfx90a --python "$PY"
+    expect devices PASS; expect expected-arch FAIL
+    expect_exit 1
+}
+
+case_rocminfo_generic_isa_is_not_a_gpu() {
+    # "amdgcn-amd-amdhsa--gfx9-4-generic" is an ISA line of the MI300X, not a GPU agent
+    rocm_machine
+    run_selfcheck --platform rocm --expect-arch gfx9-4-generic --python "$PY"
+    expect expected-arch FAIL
+    expect_exit 1
+}
+
+case_rocminfo_rx7900xtx_rdna3() {
+    rocm_machine
+    tool rocminfo rocminfo-rx7900xtx.txt 0
+    run_selfcheck --platform rocm --expect-arch gfx1100 --python "$PY"
+    expect devices PASS; expect expected-arch PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_rocminfo_rx9070xt_rdna4_with_igpu() {
+    # torch for ROCm 7.2 has gfx1201 but not the Raphael iGPU's gfx1036
+    rocm_machine
+    tool hipcc hipcc-version-rocm7.2.1.txt 0
+    tool rocminfo rocminfo-rx9070xt-igpu-gfx1036.txt 0
+    torch torch-collect-env-rocm7.2-git.txt torch-arch-list-rocm7.2.txt
+    run_selfcheck --platform rocm --expect-arch gfx1201 --python "$PY"
+    expect devices PASS; expect integrated-gpu WARN; expect expected-arch PASS; expect torch-arch FAIL
+    expect_exit 1
+}
+
+case_rocminfo_igpu_hidden_by_hip_visible_devices() {
+    rocm_machine
+    tool hipcc hipcc-version-rocm7.2.1.txt 0
+    tool rocminfo rocminfo-rx9070xt-igpu-gfx1036.txt 0
+    torch torch-collect-env-rocm7.2-git.txt torch-arch-list-rocm7.2.txt
+    setenv HIP_VISIBLE_DEVICES=0
+    run_selfcheck --platform rocm --python "$PY"
+    expect integrated-gpu WARN; expect env.HIP_VISIBLE_DEVICES PASS; expect torch-arch WARN
+    expect_exit 0
+}
+
+case_rocminfo_rdna4_on_torch_rocm6_2() {
+    # torch 2.5.1+rocm6.2 has no gfx1201: invalid device function at run time
+    rocm_machine
+    tool rocminfo rocminfo-rx9070xt-igpu-gfx1036.txt 0
+    run_selfcheck --platform rocm --python "$PY"
+    expect torch-arch FAIL
+    expect_exit 1
+}
+
+case_rocminfo_rock_not_loaded() {
+    rocm_machine
+    tool rocminfo rocminfo-error-rock-not-loaded.txt 1
+    run_selfcheck --platform rocm --python "$PY"
+    expect device-files PASS; expect devices FAIL
+    expect_exit 1
+}
+
+case_rocminfo_debian_no_driver_no_kfd() {
+    rocm_machine
+    tool rocminfo rocminfo-error-debian12-no-driver.txt 1
+    devfiles none
+    run_selfcheck --platform rocm --expect-arch gfx90a --python "$PY"
+    expect device-files FAIL; expect devices FAIL; expect expected-arch WARN
+    expect_exit 1
+}
+
+case_kfd_not_accessible_not_in_render_group() {
+    rocm_machine
+    tool rocminfo rocminfo-error-kfd-permission-denied.txt 1
+    devfiles noaccess
+    run_selfcheck --platform rocm --python "$PY"
+    expect device-files FAIL; expect devices FAIL
+    expect_exit 1
+}
+
+case_dri_without_render_node() {
+    rocm_machine
+    devfiles norender
+    run_selfcheck --platform rocm --python "$PY"
+    expect device-files FAIL; expect devices PASS
+    expect_exit 1
+}
+
+case_rocm_agent_enumerator_fallback_with_apu() {
+    # no rocminfo: Polaris gfx803 next to a Raven APU gfx902
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocm_agent_enumerator rocm_agent_enumerator-gfx803-gfx902.txt 0
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect devices PASS; expect integrated-gpu WARN; expect torch-arch FAIL
+    expect_exit 1
+}
+
+case_rocm_agent_enumerator_no_kfd() {
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocm_agent_enumerator rocm_agent_enumerator-error-no-kfd.txt 1
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect devices FAIL
+    expect_exit 1
+}
+
+case_rocm_smi_fallback_mi210_x2() {
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocm-smi rocm-smi-showproductname-mi210-x2.txt 0 --showproductname
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform rocm --expect-arch gfx90a --python "$PY"
+    expect devices PASS; expect expected-arch PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
+# ------------------------------------------------------------ devices: CUDA
+
+case_nvidia_smi_mixed_gpus() {
+    # TITAN V (7.0) next to an RTX 5880 Ada (8.9); torch cu132 starts at sm_75
+    cuda_machine
+    tool nvidia-smi nvidia-smi-csv-mixed-titanv-rtx5880.txt 0
+    run_selfcheck --platform cuda --expect-arch 8.9 --python "$PY"
+    expect devices PASS; expect expected-arch WARN; expect torch-arch FAIL
+    expect_exit 1
+}
+
+case_nvidia_smi_mixed_gpus_expect_both() {
+    cuda_machine
+    tool nvidia-smi nvidia-smi-csv-mixed-titanv-rtx5880.txt 0
+    run_selfcheck --platform cuda --expect-arch sm_70,89 --python "$PY"
+    expect expected-arch PASS
+    expect_exit 1
+}
+
+case_nvidia_smi_old_driver_no_compute_cap() {
+    cuda_machine
+    tool nvidia-smi nvidia-smi-csv-error-old-driver.txt 2 '*compute_cap*'
+    tool nvidia-smi nvidia-smi-L-titanv-rtx5880.txt 0 -L
+    run_selfcheck --platform cuda --expect-arch 7.0 --python "$PY"
+    expect devices WARN; expect expected-arch WARN
+    expect_exit 0
+}
+
+case_nvidia_smi_no_driver() {
+    cuda_machine
+    tool nvidia-smi nvidia-smi-error-no-driver.txt 9
+    run_selfcheck --platform cuda --python "$PY"
+    expect devices FAIL
+    expect_exit 1
+}
+
+case_nvidia_smi_missing() {
+    tool nvcc nvcc-version-cuda13.0.txt 0
+    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
+    run_selfcheck --platform cuda --python "$PY"
+    expect devices FAIL
+    expect_exit 1
+}
+
+case_cuda_expect_missing_capability() {
+    cuda_machine
+    run_selfcheck --platform cuda --expect-arch 10.0 --python "$PY"
+    expect expected-arch FAIL
+    expect_exit 1
+}
+
+# ------------------------------------------------------------ torch
+
+case_torch_cpu_build_on_rocm() {
+    rocm_machine
+    torch torch-collect-env-cpu-debian12.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect torch PASS; expect torch-build FAIL
+    expect_exit 1
+}
+
+case_torch_cuda_build_on_rocm() {
+    rocm_machine
+    torch torch-collect-env-cuda12.1.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect torch-build FAIL
+    expect_exit 1
+}
+
+case_torch_rocm_build_on_cuda() {
+    cuda_machine
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform cuda --python "$PY"
+    expect torch-build FAIL
+    expect_exit 1
+}
+
+case_torch_cpu_build_on_cuda() {
+    cuda_machine
+    torch torch-collect-env-cpu-debian12.txt
+    run_selfcheck --platform cuda --python "$PY"
+    expect torch-build FAIL
+    expect_exit 1
+}
+
+case_torch_rocm_without_plus_rocm_in_version() {
+    # "2.9.0a0+git1c57644" is a ROCm 7.0 build: torch.version.hip says so, not the name
+    rocm_machine
+    tool hipcc hipcc-version-rocm7.2.1.txt 0
+    tool rocminfo rocminfo-error-rock-not-loaded.txt 1
+    torch torch-collect-env-rocm7.0-no-plus.txt
+    run_selfcheck --platform rocm --python "$PY"
+    expect torch-build PASS; expect torch-toolchain WARN
+    expect_exit 1
+}
+
+case_torch_not_installed() {
+    rocm_machine
+    no_torch
+    run_selfcheck --platform rocm --python "$PY"
+    expect torch FAIL
+    expect_exit 1
+}
+
+case_python_missing() {
+    rocm_machine
+    run_selfcheck --platform rocm
+    expect torch FAIL
+    expect_exit 1
+}
+
+case_python_found_on_path() {
+    rocm_machine
+    with_python3
+    run_selfcheck --platform rocm
+    expect torch PASS; expect torch-build PASS
+    expect_exit 0
+}
+
+case_python_option_not_found() {
+    rocm_machine
+    run_selfcheck --platform rocm --python /nonexistent/bin/python
+    expect torch FAIL
+    expect_exit 1
+}
+
+# ------------------------------------------------------------ environment
+
+case_env_hsa_override_reported() {
+    rocm_machine
+    setenv HSA_OVERRIDE_GFX_VERSION=10.3.0
+    run_selfcheck --platform rocm --python "$PY"
+    expect env.HSA_OVERRIDE_GFX_VERSION WARN
+    expect_exit 0
+}
+
+case_env_cuda_visible_devices_empty() {
+    cuda_machine
+    setenv CUDA_VISIBLE_DEVICES=
+    run_selfcheck --platform cuda --python "$PY"
+    expect env.CUDA_VISIBLE_DEVICES WARN
+    expect_exit 0
+}
+
+# ------------------------------------------------------------ platform choice
+
+case_auto_picks_rocm() {
+    rocm_machine
+    run_selfcheck --python "$PY"
+    expect platform PASS; expect compiler PASS
+    expect_exit 0
+}
+
+case_auto_picks_cuda() {
+    cuda_machine
+    run_selfcheck --python "$PY"
+    expect platform PASS; expect compiler PASS
+    expect_exit 0
+}
+
+case_auto_nothing_installed() {
+    run_selfcheck
+    expect platform FAIL
+    expect_exit 1
+}
+
+case_auto_both_toolchains_driver_decides() {
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocminfo rocminfo-error-rock-not-loaded.txt 1
+    tool nvcc nvcc-version-cuda13.0.txt 0
+    tool nvidia-smi nvidia-smi-csv-mixed-titanv-rtx5880.txt 0
+    tool nvidia-smi nvidia-smi-L-titanv-rtx5880.txt 0 -L
+    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
+    run_selfcheck --expect-arch 7.0,8.9 --python "$PY"
+    expect platform PASS; expect expected-arch PASS; expect torch-arch FAIL
+    expect_exit 1
+}
+
+case_auto_both_toolchains_no_gpu() {
+    tool hipcc hipcc-version-rocm5.2-debian12.txt 0
+    tool rocminfo rocminfo-error-debian12-no-driver.txt 1
+    tool nvcc nvcc-version-cuda13.0.txt 0
+    run_selfcheck
+    expect platform FAIL
+    expect_exit 1
+}
+
+# ------------------------------------------------------------ usage
+
+# usage_case EXPECTED_EXIT ARGS...: wrong usage exits 2 before any check runs.
+usage_case() {
+    u_want=$1; shift
+    build_tools
+    OUT=$(env -i PATH="$T/bin:$T/utils" "$SHELL_UNDER_TEST" "$SCRIPT" "$@" 2>"$T/stderr"); RC=$?
+    [ "$RC" = "$u_want" ] || fail "'$*' exits $RC, expected $u_want"
+    if [ "$u_want" = 2 ]; then
+        [ -z "$OUT" ] || fail "'$*' printed checks before the usage error"
+        grep -q . "$T/stderr" || fail "'$*' gave no message"
+    fi
+}
+
+case_usage_errors() {
+    usage_case 2 --platform metal
+    usage_case 2 --frobnicate
+    usage_case 2 --min-hip six
+    usage_case 2 --min-cuda 12.x
+    usage_case 2 --expect-arch navi31
+    usage_case 2 --python
+    usage_case 2 --platform=
+    usage_case 0 --help
+    echo "ok [$CASE] usage errors exit 2"
+    cleanup
+}
+
+# ------------------------------------------------------------ driver
+
+run_case() {
+    new_case "$1"
+    "case_$1"
+}
+
+if [ "${1:-all}" = all ]; then
+    failed=0
+    cases=$(sed -n 's/^case_\([a-z0-9_]*\)() {$/\1/p' "$0")
+    while read -r c; do
+        ( run_case "$c" ) || failed=$((failed + 1))
+    done <<EOF
+$cases
+EOF
+    echo "selfcheck cases: $failed failed"
+    [ "$failed" = 0 ]
+else
+    run_case "$1"
+fi

@@ -1,0 +1,101 @@
+"""Validate the CI templates in ci/templates (YAML, shape, and the commands they run).
+
+Usage: check_templates.py REPO_ROOT
+- each file parses as YAML (PyYAML);
+- GitHub: a build job with a matrix over a ROCm and a CUDA container, a GPU job on
+  self-hosted runners; GitLab: the same with parallel:matrix and runner tags;
+- build jobs give DUALGPU_ARCHITECTURES explicitly and use ccache;
+- every shell step parses with `sh -n` (after GitHub's ${{ }} expressions are replaced);
+- every DualGPU file a step runs (.dualgpu/<path>) exists in this repository, and
+  `.dualgpu/bin/dualgpu <cmd>` has its bin/dualgpu-<cmd>;
+- the GPU jobs run the self-check, the GPU tests and the smoke test.
+"""
+import os
+import re
+import subprocess
+import sys
+
+import yaml
+
+REPO = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
+errors = []
+
+
+def check(condition, message):
+    if not condition:
+        errors.append(message)
+
+
+def shell_steps_github(job):
+    return [step["run"] for step in job.get("steps", []) if "run" in step]
+
+
+def shell_steps_gitlab(job, anchors_resolved=True):
+    lines = []
+    for key in ("before_script", "script"):
+        for item in job.get(key, []):
+            lines.extend(item if isinstance(item, list) else [item])
+    return lines
+
+
+def check_commands(where, scripts):
+    text = "\n".join(scripts)
+    for script in scripts:
+        plain = re.sub(r"\$\{\{[^}]*\}\}", "x", script)
+        result = subprocess.run(["sh", "-n"], input=plain, text=True, capture_output=True)
+        check(result.returncode == 0, "%s: sh -n fails on %r: %s" % (where, script, result.stderr.strip()))
+    for path in re.findall(r"\.dualgpu/([A-Za-z0-9_./-]+)", text):
+        check(os.path.exists(os.path.join(REPO, path)), "%s runs .dualgpu/%s, missing in the repository" % (where, path))
+    for command in re.findall(r"\.dualgpu/bin/dualgpu\s+([a-z]+)", text):
+        check(os.path.exists(os.path.join(REPO, "bin", "dualgpu-" + command)),
+              "%s runs 'dualgpu %s' but bin/dualgpu-%s is missing" % (where, command, command))
+    return text
+
+
+def check_gpu_text(where, text):
+    check("ci/selfcheck.sh" in text, where + ": GPU job does not run the self-check")
+    check("-m gpu" in text, where + ": GPU job does not run the GPU tests")
+    check("dualgpu smoke" in text, where + ": GPU job does not run the smoke test")
+
+
+def check_build_text(where, text):
+    check("DUALGPU_ARCHITECTURES=" in text, where + ": build does not give the architectures")
+    check("ccache" in text, where + ": build does not use ccache")
+    check('-m "not gpu"' in text, where + ": build does not run the CPU tests")
+
+
+def check_github(path):
+    doc = yaml.safe_load(open(path))
+    jobs = doc.get("jobs", {})
+    build, gpu = jobs.get("build", {}), jobs.get("gpu", {})
+    images = [row.get("container", "") for row in build.get("strategy", {}).get("matrix", {}).get("include", [])]
+    check(any("rocm" in image for image in images), "github: build matrix has no ROCm container")
+    check(any("nvidia/cuda" in image for image in images), "github: build matrix has no CUDA container")
+    check("container" in build, "github: build job does not run in the matrix container")
+    runners = [row.get("runner", []) for row in gpu.get("strategy", {}).get("matrix", {}).get("include", [])]
+    check(runners and all("self-hosted" in runner for runner in runners), "github: GPU job is not on self-hosted runners")
+    uses = [step.get("uses", "") for step in build.get("steps", [])]
+    check(any(u.startswith("actions/cache@") for u in uses), "github: build does not cache ccache's folder")
+    check_build_text("github build", check_commands("github build", shell_steps_github(build)))
+    check_gpu_text("github gpu", check_commands("github gpu", shell_steps_github(gpu)))
+
+
+def check_gitlab(path):
+    doc = yaml.safe_load(open(path))
+    build, gpu = doc.get("build", {}), doc.get("gpu", {})
+    rows = build.get("parallel", {}).get("matrix", [])
+    check(any("rocm" in row.get("IMAGE", "") for row in rows), "gitlab: build matrix has no ROCm image")
+    check(any("nvidia/cuda" in row.get("IMAGE", "") for row in rows), "gitlab: build matrix has no CUDA image")
+    check(build.get("image") == "$IMAGE", "gitlab: build job does not use the matrix image")
+    check(".ccache" in build.get("cache", {}).get("paths", []), "gitlab: build does not cache ccache's folder")
+    check(bool(gpu.get("tags")), "gitlab: GPU job has no runner tags")
+    check_build_text("gitlab build", check_commands("gitlab build", shell_steps_gitlab(build)))
+    check_gpu_text("gitlab gpu", check_commands("gitlab gpu", shell_steps_gitlab(gpu)))
+
+
+check_github(os.path.join(REPO, "ci", "templates", "github-actions.yml"))
+check_gitlab(os.path.join(REPO, "ci", "templates", "gitlab-ci.yml"))
+for error in errors:
+    print("FAIL: " + error)
+print("ci templates: %d problem(s)" % len(errors))
+sys.exit(1 if errors else 0)
