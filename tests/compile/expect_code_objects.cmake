@@ -10,7 +10,7 @@ else()
     execute_process(COMMAND "${cuobjdump}" --list-elf "${FILE}" OUTPUT_VARIABLE out RESULT_VARIABLE rc)
   else()
     # Toolkits without cuobjdump: each embedded device ELF names its target (sm_NN) in its notes.
-    file(STRINGS "${FILE}" out REGEX "^sm_[0-9]+a?$")
+    file(STRINGS "${FILE}" out REGEX "sm_[0-9]+a?")
     set(rc 0)
   endif()
   string(REGEX MATCHALL "sm_[0-9]+a?" found "${out}")
