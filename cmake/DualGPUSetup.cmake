@@ -112,6 +112,15 @@ macro(_dualgpu_enable_gpu_language)
     if(NOT _dualgpu_lang IN_LIST _dualgpu_enabled)
       enable_language(${_dualgpu_lang})
     endif()
+    # CMake before 3.26 does not know that nvcc 12+ compiles C++20, which torch 2.10+ headers
+    # require (torch states cxx_std_20, which CMake applies to CUDA sources too): teach it.
+    if(_dualgpu_lang STREQUAL "CUDA" AND CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0
+       AND NOT DEFINED CMAKE_CUDA20_STANDARD_COMPILE_OPTION)
+      set(CMAKE_CUDA20_STANDARD_COMPILE_OPTION "-std=c++20")
+      set(CMAKE_CUDA20_EXTENSION_COMPILE_OPTION "-std=c++20")
+      list(APPEND CMAKE_CUDA20_COMPILE_FEATURES cuda_std_20)
+      list(APPEND CMAKE_CUDA_COMPILE_FEATURES cuda_std_20)
+    endif()
   endif()
 endmacro()
 

@@ -6,7 +6,9 @@ cmake_policy(VERSION 3.25...4.4)
 
 # Torch's CMake appends -gencode flags to CMAKE_CUDA_FLAGS (from TORCH_CUDA_ARCH_LIST or its own
 # guess) and sets CMAKE_CUDA_ARCHITECTURES to OFF: both would override the architectures DualGPU
-# chose for every CUDA target of the project. Save them, find torch, put them back.
+# chose for every CUDA target of the project. Save them, find torch, put them back. (Its warning
+# "pytorch is not compatible with CMAKE_CUDA_ARCHITECTURES" stays: hiding the variable breaks the
+# try_run torch uses to look for GPUs.)
 macro(_dualgpu_find_torch)
   foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
     set(_dualgpu_saved_defined_${_v} FALSE)
@@ -93,11 +95,20 @@ function(dualgpu_add_torch_extension name)
   target_link_libraries(${name} PRIVATE DualGPU::torch)
   # As torch.utils.cpp_extension does, so TORCH_LIBRARY(TORCH_EXTENSION_NAME, m) works.
   target_compile_definitions(${name} PRIVATE TORCH_EXTENSION_NAME=${name})
-  target_compile_features(${name} PRIVATE cxx_std_17)
+  # The C++ standard torch's headers need (17, or 20 from torch 2.10 on), for the device compilers
+  # too: torch states it as cxx_std_NN, which reaches CXX sources only.
+  set(standard 17)
+  get_target_property(features torch INTERFACE_COMPILE_FEATURES)
+  if(features MATCHES "cxx_std_([0-9]+)")
+    set(standard "${CMAKE_MATCH_1}")
+  endif()
+  target_compile_features(${name} PRIVATE cxx_std_${standard})
+  if(DualGPU_GPU_LANGUAGE)
+    set(lang ${DualGPU_GPU_LANGUAGE})
+    set_target_properties(${name} PROPERTIES ${lang}_STANDARD ${standard})
+  endif()
   if(DualGPU_PLATFORM STREQUAL "cuda")
     # One CUDA runtime in the process: the shared one torch also uses.
-    set_target_properties(${name} PROPERTIES CUDA_RUNTIME_LIBRARY Shared CUDA_STANDARD 17)
-  elseif(DualGPU_PLATFORM STREQUAL "rocm")
-    set_target_properties(${name} PROPERTIES HIP_STANDARD 17)
+    set_target_properties(${name} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)
   endif()
 endfunction()

@@ -68,6 +68,7 @@ int main() {
   std::printf("| N kernels | eager C++ (us) | bare graph (us) | launcher (us) | launcher/bare | per node: bare / launcher (us) | speed-up over eager | launcher hit host cost over bare launch (us) |\n");
   std::printf("|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   dualgpu::graph_launcher launcher;
+  double query_get_device = 0, query_is_capturing = 0;
   for (int kernels : {10, 40, 200}) {
     const int iters = kernels >= 200 ? 200 : 1000;
     const double eager = time_per_run([&] { dualgpu_bench_chain(x, n, kernels, s); }, s, iters);
@@ -91,6 +92,12 @@ int main() {
 
     const double host_bare = host_time_per_call([&] { DUALGPU_CHECK(cudaGraphLaunch(exec, s)); }, s, 50);
     const double host_via = host_time_per_call(through_launcher, s, 50);
+    if (kernels == 10) {  // what a hit spends beyond cudaGraphLaunch: the two runtime queries
+      int device = 0;
+      cudaStreamCaptureStatus status{};
+      query_get_device = host_time_per_call([&] { DUALGPU_CHECK(cudaGetDevice(&device)); }, s, 1000);
+      query_is_capturing = host_time_per_call([&] { DUALGPU_CHECK(cudaStreamIsCapturing(s, &status)); }, s, 1000);
+    }
 
     std::printf("| %d | %.1f | %.1f | %.1f | %.3f | %.2f / %.2f | %.1fx | %.2f |\n", kernels, eager, bare, via,
                 via / bare, bare / kernels, via / kernels, eager / via, host_via - host_bare);
@@ -98,6 +105,24 @@ int main() {
     DUALGPU_CHECK(cudaGraphDestroy(graph));
   }
   std::printf("\nlauncher: %s\n", launcher.stats().to_string().c_str());
+  std::printf("host cost of the runtime queries a hit makes: cudaGetDevice %.3f us, cudaStreamIsCapturing %.3f us\n",
+              query_get_device, query_is_capturing);
+
+  // The legacy (NULL) stream, torch's default: captured on the launcher's side stream,
+  // replayed on stream 0.
+  {
+    dualgpu::graph_launcher legacy;
+    const int kernels = 40, iters = 1000;
+    dualgpu::graph_key key;
+    key.param(kernels).param(n).pointer(x);
+    auto on_legacy = [&] {
+      legacy.launch(key, nullptr, [&](cudaStream_t st) { dualgpu_bench_chain(x, n, kernels, st); });
+    };
+    for (int i = 0; i < 3; ++i) on_legacy();
+    const double via = time_per_run(on_legacy, nullptr, iters);
+    std::printf("legacy stream, N = %d: launcher %.1f us per chain (%.2f us per node); %s\n", kernels, via,
+                via / kernels, legacy.stats().to_string().c_str());
+  }
   DUALGPU_CHECK(cudaFree(x));
   DUALGPU_CHECK(cudaStreamDestroy(s));
   return 0;

@@ -1,5 +1,7 @@
 """Each op against PyTorch: the eager composite, F.rms_norm (torch >= 2.4), and torch.compile of the
-composite (GPU only). Run (writes the JSON that plot.py reads):
+composite (GPU only); and decode_step (the three kernels of one decode step) launched as one graph
+vs one by one, at decode batches 1, 4, 16, 64. Run (writes the JSON that plot.py reads; plot.py also
+prints decode_step's speed-up per batch and the crossover):
 
     python -m pytest bench/bench_ops.py --benchmark-json=bench/results.json
     python bench/plot.py bench/results.json bench/results.png
@@ -150,3 +152,52 @@ def test_rotary_embedding(benchmark, impl):
         f = compiled(eager_rotary)
         fn = lambda: f(*args)
     run_bench(benchmark, fn)
+
+
+# ---- decode_step: one graph vs three launches ---------------------------------------------------
+# The same kernels either way; the graph saves the launch overhead, which matters at small batch.
+DECODE_BATCHES = [1, 4, 16, 64]
+# One timed call = STEPS decode steps then one synchronisation, so the host's launch rate is what
+# is measured (as in a decode loop), not a synchronisation per step. plot.py divides by STEPS.
+DECODE_STEPS = 16
+
+
+def decode_inputs(batch):
+    positions = torch.randint(0, MAX_POS, (batch,), device=DEVICE)
+    # A real cos/sin table: rotations keep norms, so values do not overflow over thousands of steps.
+    angles = torch.arange(MAX_POS, device=DEVICE).float()[:, None] * torch.rand(HEAD_SIZE // 2, device=DEVICE)
+    cache = torch.cat([angles.cos(), angles.sin()], -1).to(DTYPE)
+    return dict(x=torch.randn(batch, HIDDEN, device=DEVICE, dtype=DTYPE),
+                residual=torch.zeros(batch, HIDDEN, device=DEVICE, dtype=DTYPE),
+                weight=torch.rand(HIDDEN, device=DEVICE, dtype=DTYPE) + 0.5, eps=EPS, positions=positions,
+                query=torch.randn(batch, HEADS * HEAD_SIZE, device=DEVICE, dtype=DTYPE),
+                key=torch.randn(batch, KV_HEADS * HEAD_SIZE, device=DEVICE, dtype=DTYPE),
+                cos_sin_cache=cache, head_size=HEAD_SIZE,
+                gate_up=torch.randn(batch, 2 * INTERMEDIATE, device=DEVICE, dtype=DTYPE),
+                out=torch.empty(batch, INTERMEDIATE, device=DEVICE, dtype=DTYPE))
+
+
+@pytest.mark.benchmark(group="decode_step")
+@pytest.mark.parametrize("batch", DECODE_BATCHES)
+@pytest.mark.parametrize("impl", ["graph", "eager"])
+def test_decode_step(benchmark, impl, batch):
+    if impl == "graph" and not GPU:
+        pytest.skip("graphs need a GPU build and a GPU (on the CPU both are the same calls)")
+    args = decode_inputs(batch)
+    use_graph = impl == "graph"
+
+    def steps():
+        for _ in range(DECODE_STEPS):
+            ext.decode_step(**args, use_graph=use_graph)
+
+    before = ext.graph_stats()
+    for _ in range(3):  # warm-up, capture, first replay: outside the timed rounds
+        steps()
+    sync()
+    benchmark.pedantic(timed(steps), rounds=50, iterations=2, warmup_rounds=2)
+    after = ext.graph_stats()
+    benchmark.extra_info.update(steps_per_call=DECODE_STEPS, batch=batch, impl=impl, device=DEVICE,
+                                dtype=str(DTYPE), hidden=HIDDEN, intermediate=INTERMEDIATE,
+                                graph_stats={k: after[k] - before[k] for k in before if isinstance(before[k], int)})
+    if use_graph:
+        assert after["fallbacks"] == before["fallbacks"], f"graph capture fell back: {ext.graph_stats()}"

@@ -4,7 +4,13 @@
 #include <ATen/ATen.h>
 #include <torch/library.h>
 
+#include "dualgpu/graph.hpp"
 #include "dualgpu/torch.hpp"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
 
 #if !defined(DUALGPU_PLATFORM_CPU)
 #include "kernels.h"
@@ -66,6 +72,38 @@ std::pair<int64_t, int64_t> check_rotary_inputs(const at::Tensor& positions, con
   return {tokens == 0 ? 0 : query.numel() / per_token, tokens == 0 ? 0 : key.numel() / per_token};
 }
 
+// The product of all but the last dimension (right also when the last one is 0).
+int64_t leading_rows(const at::Tensor& t) {
+  int64_t rows = 1;
+  for (int64_t i = 0; i + 1 < t.dim(); ++i) rows *= t.size(i);
+  return rows;
+}
+
+// decode_step's inputs: each op's own checks, one dtype and device for all, and one token count.
+// Returns the head counts of query and key.
+std::pair<int64_t, int64_t> check_decode_step_inputs(const at::Tensor& x, const at::Tensor& residual,
+                                                     const at::Tensor& weight, const at::Tensor& positions,
+                                                     const at::Tensor& query, const at::Tensor& key,
+                                                     int64_t head_size, const at::Tensor& cos_sin_cache,
+                                                     const at::Tensor& gate_up, const at::Tensor& out) {
+  check_norm_inputs(x, weight);
+  check_like(residual, "residual", x, "x");
+  TORCH_CHECK(residual.sizes() == x.sizes(), "residual must have x's shape ", x.sizes(), ", got ", residual.sizes());
+  check_like(query, "query", x, "x");
+  const auto heads = check_rotary_inputs(positions, query, key, head_size, cos_sin_cache);
+  check_silu_and_mul_input(gate_up);
+  check_like(gate_up, "gate_up", x, "x");
+  check_like(out, "out", gate_up, "gate_up");
+  std::vector<int64_t> out_shape = gate_up.sizes().vec();
+  out_shape.back() /= 2;
+  TORCH_CHECK(out.sizes() == c10::IntArrayRef(out_shape), "out must have shape ", c10::IntArrayRef(out_shape),
+              " (gate_up's with the last dimension halved), got ", out.sizes());
+  const int64_t tokens = positions.numel(), x_rows = leading_rows(x), gate_up_rows = leading_rows(gate_up);
+  TORCH_CHECK(x_rows == tokens && gate_up_rows == tokens, "decode_step: x, positions and gate_up must hold the same ",
+              "number of tokens, got ", x_rows, ", ", tokens, " and ", gate_up_rows);
+  return heads;
+}
+
 // ---- CPU kernels: float math through ATen, rounded once at the end -----------------------
 
 at::Tensor rms_norm_float(const at::Tensor& xf, const at::Tensor& weight, double eps) {
@@ -114,6 +152,18 @@ void rotary_embedding_cpu(const at::Tensor& positions, at::Tensor& query, at::Te
   const at::Tensor cos = rows.narrow(-1, 0, half), sin = rows.narrow(-1, half, half);
   rotate_cpu(query, cos, sin, tokens, heads.first, head_size, half);
   rotate_cpu(key, cos, sin, tokens, heads.second, head_size, half);
+}
+
+// The CPU kernels in sequence; use_graph is a GPU setting (the CPU has no graphs).
+void decode_step_cpu(at::Tensor& x, at::Tensor& residual, const at::Tensor& weight, double eps,
+                     const at::Tensor& positions, at::Tensor& query, at::Tensor& key,
+                     const at::Tensor& cos_sin_cache, int64_t head_size, const at::Tensor& gate_up, at::Tensor& out,
+                     bool use_graph) {
+  (void)use_graph;
+  check_decode_step_inputs(x, residual, weight, positions, query, key, head_size, cos_sin_cache, gate_up, out);
+  fused_add_rms_norm_cpu(x, residual, weight, eps);
+  rotary_embedding_cpu(positions, query, key, head_size, cos_sin_cache);
+  if (out.numel() != 0) out.copy_(silu_and_mul_cpu(gate_up));
 }
 
 // ---- GPU glue ----------------------------------------------------------------------------
@@ -166,7 +216,69 @@ void rotary_embedding_gpu(const at::Tensor& positions, at::Tensor& query, at::Te
                           positions.numel(), heads.first, heads.second, head_size, cos_sin_cache.size(1),
                           kind_of(query), dualgpu::current_stream(query));
 }
+
+// One launcher for the process. Never destroyed: at exit the GPU runtime may already be gone,
+// and destroying graphs then fails.
+dualgpu::graph_launcher& decode_step_launcher() {
+  static dualgpu::graph_launcher* launcher = [] {
+    dualgpu::graph_options options;
+    options.warn = [](const std::string& message) { TORCH_WARN(message); };  // a Python UserWarning
+    return new dualgpu::graph_launcher(options);
+  }();
+  return *launcher;
+}
+
+bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// fused_add_rms_norm -> rotary_embedding -> silu_and_mul on the current stream: as one graph
+// (dualgpu::graph_launcher) when use_graph, else three plain launches. Every output is passed
+// in, so nothing is allocated inside the launched work.
+void decode_step_gpu(at::Tensor& x, at::Tensor& residual, const at::Tensor& weight, double eps,
+                     const at::Tensor& positions, at::Tensor& query, at::Tensor& key,
+                     const at::Tensor& cos_sin_cache, int64_t head_size, const at::Tensor& gate_up, at::Tensor& out,
+                     bool use_graph) {
+  const auto heads =
+      check_decode_step_inputs(x, residual, weight, positions, query, key, head_size, cos_sin_cache, gate_up, out);
+  const dualgpu::device_guard guard(x);
+  const dualgpu::stream_t stream = dualgpu::current_stream(x);
+  const scalar_kind kind = kind_of(x);
+  const float eps_f = static_cast<float>(eps);
+  const int64_t tokens = positions.numel(), hidden = x.size(-1), rot_dim = cos_sin_cache.size(1);
+  const int64_t d = out.size(-1);
+  void *x_p = x.data_ptr(), *residual_p = residual.data_ptr(), *query_p = query.data_ptr(), *key_p = key.data_ptr();
+  void* out_p = out.data_ptr();
+  const void *weight_p = weight.data_ptr(), *cache_p = cos_sin_cache.data_ptr(), *gate_up_p = gate_up.data_ptr();
+  const auto* positions_p = positions.data_ptr<int64_t>();
+  // Raw values only: the work may be captured once and replayed many times.
+  auto enqueue = [=](dualgpu::stream_t s) {
+    launch_fused_add_rms_norm(x_p, residual_p, weight_p, eps_f, tokens, hidden, kind, s);
+    launch_rotary_embedding(positions_p, query_p, key_p, cache_p, tokens, heads.first, heads.second, head_size,
+                            rot_dim, kind, s);
+    launch_silu_and_mul(out_p, gate_up_p, tokens, d, kind, s);
+  };
+  const bool any_work = tokens > 0 && (hidden > 0 || rot_dim > 0 || d > 0);
+  if (!use_graph || !any_work) {  // an empty capture would be a (warned) fallback
+    enqueue(stream);
+    return;
+  }
+  dualgpu::graph_key graph_key;
+  graph_key.shape(x.sizes()).shape(query.sizes()).shape(key.sizes()).shape(cos_sin_cache.sizes()).shape(out.sizes());
+  graph_key.param(static_cast<int>(kind)).param(eps_f).param(head_size);
+  // The kernels take the 16-byte path only for aligned rows: alignment picks the captured kernels.
+  const void* pointers[] = {x_p, residual_p, weight_p, positions_p, query_p, key_p, cache_p, gate_up_p, out_p};
+  for (const void* p : pointers) graph_key.param(aligned16(p)).pointer(p);
+  decode_step_launcher().launch(graph_key, stream, enqueue);
+}
 #endif  // !DUALGPU_PLATFORM_CPU
+
+// The launcher's counters as one line (all zero on a CPU build, which has no graphs).
+std::string graph_stats_line() {
+#if defined(DUALGPU_PLATFORM_CPU)
+  return dualgpu::graph_stats{}.to_string();
+#else
+  return decode_step_launcher().stats().to_string();
+#endif  // DUALGPU_PLATFORM_CPU
+}
 
 }  // namespace
 }  // namespace dualgpu_example
@@ -177,6 +289,11 @@ TORCH_LIBRARY(dualgpu_example, m) {
   m.def("fused_add_rms_norm(Tensor(a!) x, Tensor(b!) residual, Tensor weight, float eps) -> ()");
   m.def("silu_and_mul(Tensor x) -> Tensor");
   m.def("rotary_embedding(Tensor positions, Tensor(a!) query, Tensor(b!) key, int head_size, Tensor cos_sin_cache) -> ()");
+  m.def(
+      "decode_step(Tensor(a!) x, Tensor(b!) residual, Tensor weight, float eps, Tensor positions, Tensor(c!) query, "
+      "Tensor(d!) key, Tensor cos_sin_cache, int head_size, Tensor gate_up, Tensor(e!) out, bool use_graph=True) -> ()");
+  // No tensor arguments, so no dispatch key: one kernel for every backend.
+  m.def("graph_stats() -> str", &dualgpu_example::graph_stats_line);
 }
 
 TORCH_LIBRARY_IMPL(dualgpu_example, CPU, m) {
@@ -184,6 +301,7 @@ TORCH_LIBRARY_IMPL(dualgpu_example, CPU, m) {
   m.impl("fused_add_rms_norm", &dualgpu_example::fused_add_rms_norm_cpu);
   m.impl("silu_and_mul", &dualgpu_example::silu_and_mul_cpu);
   m.impl("rotary_embedding", &dualgpu_example::rotary_embedding_cpu);
+  m.impl("decode_step", &dualgpu_example::decode_step_cpu);
 }
 
 #if !defined(DUALGPU_PLATFORM_CPU)
@@ -193,5 +311,6 @@ TORCH_LIBRARY_IMPL(dualgpu_example, CUDA, m) {
   m.impl("fused_add_rms_norm", &dualgpu_example::fused_add_rms_norm_gpu);
   m.impl("silu_and_mul", &dualgpu_example::silu_and_mul_gpu);
   m.impl("rotary_embedding", &dualgpu_example::rotary_embedding_gpu);
+  m.impl("decode_step", &dualgpu_example::decode_step_gpu);
 }
 #endif  // !DUALGPU_PLATFORM_CPU

@@ -153,6 +153,9 @@ def test_opcheck(device):
     torch.library.opcheck(ops.fused_add_rms_norm.default, (x.clone(), x.clone(), w, EPS))
     torch.library.opcheck(ops.silu_and_mul.default, (x,))
     torch.library.opcheck(ops.rotary_embedding.default, (pos, x.clone(), x.clone(), 16, cache))
+    gate_up = torch.randn(3, 32, device=device)
+    torch.library.opcheck(ops.decode_step.default, (x.clone(), x.clone(), w, EPS, pos, x.clone(), x.clone(), cache, 16,
+                                                    gate_up, torch.empty(3, 16, device=device)))
 
 
 @pytest.mark.skipif(not HAS_FAKE or not hasattr(torch, "compile"), reason="fake implementations need torch >= 2.2")
@@ -167,3 +170,164 @@ def test_torch_compile_traces_ops():
     expected_x, _ = ref.fused_add_rms_norm(x, residual, w, EPS)
     out = block(x, residual, w)
     close(out, ref.silu_and_mul(ref.rms_norm(expected_x.float(), w, EPS)), torch.float32)
+
+
+# ---- decode_step: the three ops chained, one graph on the GPU ---------------------------------
+# A small decode layer: 4 query heads, 2 KV heads of 64 (rot_dim 32, partial rotary), hidden 256.
+Q_HEADS, KV_HEADS, HEAD_SIZE, ROT_DIM, D_HIDDEN, D_INTER, MAX_POS = 4, 2, 64, 32, 256, 384, 128
+
+
+def decode_inputs(batch, dtype, device, misaligned=False):
+    """The arguments of decode_step, fresh; misaligned=True offsets x, query and gate_up by one element."""
+    return dict(
+        x=randn(batch, D_HIDDEN, dtype=dtype, device=device, misaligned=misaligned),
+        residual=randn(batch, D_HIDDEN, dtype=dtype, device=device),
+        weight=weight_like(D_HIDDEN, dtype, device), eps=EPS,
+        positions=torch.randint(0, MAX_POS, (batch,), device=device),
+        query=randn(batch, Q_HEADS * HEAD_SIZE, dtype=dtype, device=device, misaligned=misaligned),
+        key=randn(batch, KV_HEADS, HEAD_SIZE, dtype=dtype, device=device),
+        cos_sin_cache=randn(MAX_POS, ROT_DIM, dtype=dtype, device=device), head_size=HEAD_SIZE,
+        gate_up=randn(batch, 2 * D_INTER, dtype=dtype, device=device, misaligned=misaligned),
+        out=torch.full((batch, D_INTER), float("nan"), dtype=dtype, device=device))
+
+
+def clone_inputs(a):
+    return {k: v.clone() if torch.is_tensor(v) else v for k, v in a.items()}
+
+
+MUTATED = ["x", "residual", "query", "key", "out"]
+
+
+def separate_ops(a):
+    """decode_step by hand: the individual ops on a copy of the inputs; returns the mutated tensors."""
+    a = clone_inputs(a)
+    ext.fused_add_rms_norm(a["x"], a["residual"], a["weight"], a["eps"])
+    ext.rotary_embedding(a["positions"], a["query"], a["key"], a["head_size"], a["cos_sin_cache"])
+    a["out"].copy_(ext.silu_and_mul(a["gate_up"]))
+    return {k: a[k] for k in MUTATED}
+
+
+def run_decode_step(a, use_graph=True):
+    a = clone_inputs(a)
+    ext.decode_step(**a, use_graph=use_graph)
+    return {k: a[k] for k in MUTATED}
+
+
+def assert_identical(actual, expected):
+    for name in MUTATED:
+        assert torch.equal(actual[name], expected[name]), f"{name} differs"
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("batch", [1, 2, 5, 16, 64])
+def test_decode_step(device, dtype, batch):
+    a = decode_inputs(batch, dtype, device)
+    got = run_decode_step(a)
+    assert_identical(got, separate_ops(a))  # the same kernels: the same bits
+    expected_x, expected_residual = ref.fused_add_rms_norm(a["x"], a["residual"], a["weight"], EPS)
+    expected_q, expected_k = ref.rotary_embedding(a["positions"], a["query"], a["key"], HEAD_SIZE, a["cos_sin_cache"])
+    close(got["residual"], expected_residual, dtype)
+    close(got["x"], expected_x, dtype)
+    close(got["query"], expected_q, dtype)
+    close(got["key"], expected_k, dtype)
+    close(got["out"], ref.silu_and_mul(a["gate_up"]), dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+def test_decode_step_bad_inputs_raise(device):
+    a = decode_inputs(4, torch.float32, device)
+    cases = [
+        ("out shape", dict(out=a["out"][:, :-1].contiguous()), r"out must have shape \[4, 384\]"),
+        ("token count", dict(gate_up=a["gate_up"][:3].contiguous(), out=a["out"][:3].contiguous()),
+         "same number of tokens"),
+        ("query dtype", dict(query=a["query"].double()), "query must have dtype"),
+        ("mixed dtypes", dict(gate_up=a["gate_up"].half(), out=a["out"].half()), "gate_up must have the dtype of x"),
+    ]
+    for what, change, message in cases:
+        with pytest.raises((RuntimeError, TypeError), match=message):
+            ext.decode_step(**dict(a, **change))
+
+
+def test_graph_stats_shape():
+    stats = ext.graph_stats()
+    for name in ("captures", "replays", "updates", "fallbacks", "eager", "evictions"):
+        assert isinstance(stats[name], int) and stats[name] >= 0
+
+
+def stats_delta(before):
+    after = ext.graph_stats()
+    return {k: after[k] - before[k] for k in before if isinstance(before[k], int)}
+
+
+@pytest.mark.skipif(not GPU, reason="needs a GPU build of the extension and a visible GPU")
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("batch", [1, 16, 64])
+def test_decode_step_graph_replay_bit_identical(dtype, batch):
+    a = decode_inputs(batch, dtype, "cuda")
+    expected = run_decode_step(a, use_graph=False)
+    # The same tensors each time: warm-up (eager) unless an earlier test ran this structure, capture
+    # (or update of that test's graph), then replays.
+    buffers = clone_inputs(a)
+    before = ext.graph_stats()
+    for _ in range(4):
+        for name in MUTATED:  # restore the inputs in place: the pointers stay the same
+            buffers[name].copy_(a[name])
+        ext.decode_step(**buffers)
+        torch.cuda.synchronize()
+        assert_identical({k: buffers[k] for k in MUTATED}, expected)
+    delta = stats_delta(before)
+    assert delta["fallbacks"] == 0, ext.graph_stats()
+    assert delta["captures"] + delta["updates"] == 1 and delta["replays"] >= 2, delta
+
+
+@pytest.mark.skipif(not GPU, reason="needs a GPU build of the extension and a visible GPU")
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_decode_step_new_pointers_stay_correct(dtype):
+    # Same shapes, new tensors each call: a graph is reused for another set of pointers (updated in
+    # place on CUDA, re-captured on HIP); misaligned inputs take another structure (scalar kernels).
+    before = ext.graph_stats()
+    for i in range(6):
+        a = decode_inputs(8, dtype, "cuda", misaligned=(i == 4))
+        expected = run_decode_step(a, use_graph=False)
+        ext.decode_step(**a)  # a's own tensors: pointers differ from the previous call
+        torch.cuda.synchronize()
+        assert_identical({k: a[k] for k in MUTATED}, expected)
+    # The values positions points at change without a new graph: the kernels read them on replay.
+    a = decode_inputs(8, dtype, "cuda")
+    buffers = clone_inputs(a)
+    for _ in range(3):
+        a["positions"].random_(0, MAX_POS)
+        for name in MUTATED + ["positions"]:
+            buffers[name].copy_(a[name])
+        expected = run_decode_step(a, use_graph=False)
+        ext.decode_step(**buffers)
+        torch.cuda.synchronize()
+        assert_identical({k: buffers[k] for k in MUTATED}, expected)
+    delta = stats_delta(before)
+    assert delta["fallbacks"] == 0, ext.graph_stats()
+    assert delta["replays"] >= 1 and delta["captures"] + delta["updates"] >= 2, delta
+
+
+@pytest.mark.skipif(not GPU, reason="needs a GPU build of the extension and a visible GPU")
+def test_decode_step_on_a_side_stream():
+    a = decode_inputs(4, torch.float16, "cuda")
+    expected = run_decode_step(a, use_graph=False)
+    stream = torch.cuda.Stream()
+    stream.wait_stream(torch.cuda.current_stream())
+    with torch.cuda.stream(stream):
+        for _ in range(3):  # warm-up, capture, replay: all on the side stream
+            b = clone_inputs(a)
+            ext.decode_step(**b)
+    torch.cuda.current_stream().wait_stream(stream)
+    torch.cuda.synchronize()
+    assert_identical({k: b[k] for k in MUTATED}, expected)
+
+
+def test_self_test_passes():
+    # The extension half of smoke(); the DualGPU half (bin/dualgpu smoke) is the `smoke` target's job.
+    from dualgpu_example._smoke import self_test
+    results = self_test()
+    assert [r["name"] for r in results] == ["rms_norm", "fused_add_rms_norm", "silu_and_mul", "rotary_embedding",
+                                            "decode_step"]
+    assert all(r["status"] == "passed" for r in results), results

@@ -24,6 +24,12 @@
 //        from then on, and one warning says why.
 //   Already inside someone else's capture (torch.cuda.graph): runs the lambda, which records
 //        into the outer graph.
+//   The legacy default stream (NULL, torch's default current stream) cannot be captured, and
+//        the per-thread default stream is a different stream on each thread: for these the
+//        warm-up and the capture run on the launcher's own non-blocking side stream of the
+//        device (created once; the warm-up is joined to the caller's stream with an event both
+//        ways), and replays are launched on the caller's stream itself, which is allowed, so a
+//        hit costs the same as on any stream. Their graphs are cached per calling thread.
 // Rules for the lambda: no allocation (pass workspace in, and put its pointer in the key), no
 // synchronisation, every kernel on the given stream, every pointer and value that can change
 // in the key (work split between the given stream and others cannot be detected: it would be
@@ -31,7 +37,9 @@
 //
 // Thread safety: one mutex guards the cache and is held while capturing and launching, so one
 // launch of a given instantiated graph is in flight per stream, and graphs are never shared
-// between streams (the stream is part of the cache key). The lambda must not call launch() on
+// between streams (the stream, and for pseudo-handles the thread, is part of the cache key).
+// A cache hit allocates nothing and makes two cheap runtime queries (current device, capture
+// status of the stream) besides the graph launch. The lambda must not call launch() on
 // the same launcher. Evicted graphs are destroyed at the next launch() or by the destructor,
 // never inside a capture of ours and never with a device synchronisation (ROCm/TheRock #2118).
 //
@@ -118,6 +126,11 @@ class basic_graph_launcher {
     std::lock_guard<std::mutex> lock(mutex_);
     retire(cache_.take_all());
     destroy_retired();
+    for (auto& side : sides_) {
+      if (!side.created) continue;
+      backend_.destroy_event(side.event);
+      backend_.destroy_stream(side.stream);
+    }
   }
 
   /// Runs enqueue(stream) as a graph when it can, eagerly when it must. See the file comment.
@@ -128,34 +141,59 @@ class basic_graph_launcher {
       enqueue(stream);
       return;
     }
-    std::unique_lock<std::mutex> lock(mutex_);
-    destroy_retired();  // a safe point: no capture of ours is open
-    if (backend_.is_capturing(stream)) {  // inside an outer capture: record into it
-      ++stats_.eager;
-      lock.unlock();
+    // Inside someone else's capture (torch.cuda.graph): record into it. Asked before taking the
+    // lock: it concerns the caller's stream only, and the lock is then held for less time.
+    if (backend_.is_capturing(stream)) {
+      count_eager();
       enqueue(stream);
       return;
     }
-    const cache_key ck{backend_.current_device(), to_word(stream), key};
+    // Everything the hit path needs, built without allocating: the key is inline and hashed.
+    const cache_key ck{backend_.current_device(), stream_word(stream), key};
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!retired_.empty()) destroy_retired();  // a safe point: no capture of ours is open
     if (entry* hit = cache_.find(ck)) {
+      // Always on the caller's stream, the legacy one included: launching a graph there is
+      // allowed (only capturing is not), so the hit path has no extra runtime call.
       backend_.check(backend_.launch(hit->exec, stream), "graph launch");
       ++stats_.replays;
       return;
     }
     const cache_key structure{ck.device, ck.stream, key.structure_only()};
-    if (eager_only_.count(structure) != 0 || warmed_.count(structure) == 0) {
-      if (warmed_.size() > 16 * cache_.capacity()) warmed_.clear();  // bound memory for many shapes
-      warmed_.insert(structure);
+    if (eager_only_.count(structure) != 0) {
       ++stats_.eager;
       lock.unlock();
       enqueue(stream);
+      return;
+    }
+    // Pseudo-handles (legacy NULL stream, per-thread default stream) cannot be captured, or
+    // name a different stream on each thread: warm up and capture on our side stream instead.
+    const bool routed = Backend::is_pseudo_stream(stream);
+    const stream_type work = routed ? side_stream(ck.device) : stream;
+    if (warmed_.count(structure) == 0) {
+      if (warmed_.size() > 16 * cache_.capacity()) warmed_.clear();  // bound memory for many shapes
+      warmed_.insert(structure);
+      ++stats_.eager;
+      if (!routed) {
+        lock.unlock();
+        enqueue(stream);
+        return;
+      }
+      // Warm up on the stream we will capture on (per-stream library state such as cuBLAS
+      // workspaces), ordered after and before the caller's work. The lock stays held: the
+      // side stream's events are shared.
+      join(stream, work, ck.device);
+      enqueue(work);
+      join(work, stream, ck.device);
       return;
     }
 
     graph_type graph{};
     std::string why;
     bool already_ran = false;
-    if (!capture(stream, enqueue, &graph, &why, &already_ran)) {
+    // Capture executes nothing, so it needs no ordering with the caller's stream; the graph
+    // is then launched on the caller's stream itself.
+    if (!capture(work, enqueue, &graph, &why, &already_ran)) {
       fall_back(structure, why);
       lock.unlock();
       if (!already_ran) enqueue(stream);  // the captured work never ran: run it now
@@ -197,8 +235,14 @@ class basic_graph_launcher {
   Backend& backend() { return backend_; }
 
  private:
+  using event_type = typename Backend::event_type;
   struct entry {
     exec_type exec;
+  };
+  struct side_channel {
+    stream_type stream{};
+    event_type event{};
+    bool created = false;
   };
   struct cache_key {
     int device;
@@ -208,7 +252,10 @@ class basic_graph_launcher {
   };
   struct cache_key_hash {
     std::size_t operator()(const cache_key& k) const {
-      return k.key.hash() ^ (std::hash<std::uintptr_t>{}(k.stream) * 31u) ^ static_cast<std::size_t>(k.device);
+      // key.hash() is precomputed; the mixing constant spreads stream addresses (aligned, so
+      // their low bits are zero) over the buckets.
+      return k.key.hash() ^ static_cast<std::size_t>((k.stream ^ static_cast<std::uint64_t>(k.device)) *
+                                                     0x9e3779b97f4a7c15ull);
     }
   };
 
@@ -218,6 +265,41 @@ class basic_graph_launcher {
     static_assert(sizeof(S) <= sizeof(w), "stream handle wider than a pointer");
     std::memcpy(&w, &s, sizeof(S));
     return w;
+  }
+  // The cache's name for a stream. A pseudo-handle (NULL, per-thread) may stand for a different
+  // stream on each thread, so it is qualified by the calling thread: a graph then never runs on
+  // two streams at once. (The address of a thread_local is a free, unique thread id.)
+  static std::uintptr_t stream_word(stream_type s) {
+    if (!Backend::is_pseudo_stream(s)) return to_word(s);
+    static thread_local char this_thread;
+    return to_word(s) ^ (reinterpret_cast<std::uintptr_t>(&this_thread) << 2);
+  }
+
+  // The per-device side stream for pseudo-handles, with the event that orders it against the
+  // caller: created once, on the first miss that needs it (never inside a capture: callers that
+  // are capturing never get here), destroyed by the destructor. Mutex held.
+  stream_type side_stream(int device) {
+    if (device < 0) device = 0;
+    if (static_cast<std::size_t>(device) >= sides_.size()) sides_.resize(static_cast<std::size_t>(device) + 1);
+    side_channel& side = sides_[static_cast<std::size_t>(device)];
+    if (!side.created) {
+      side.stream = backend_.create_side_stream();
+      try {
+        side.event = backend_.create_event();
+      } catch (...) {
+        backend_.destroy_stream(side.stream);
+        throw;
+      }
+      side.created = true;
+    }
+    return side.stream;
+  }
+  // `to` waits, on the device, for the work enqueued on `from` so far. Mutex held: the event is
+  // recorded and waited on before anyone else can record it again.
+  void join(stream_type from, stream_type to, int device) {
+    const auto event = sides_[static_cast<std::size_t>(device < 0 ? 0 : device)].event;
+    backend_.check(backend_.record_event(event, from), "event record");
+    backend_.check(backend_.wait_event(to, event), "stream wait event");
   }
 
   template <typename Enqueue>
@@ -292,7 +374,7 @@ class basic_graph_launcher {
       std::fprintf(stderr, "%s\n", msg.c_str());
   }
 
-  void count_eager() {
+  void count_eager() {  // only on eager paths, where a lock is noise next to the work
     std::lock_guard<std::mutex> lock(mutex_);
     ++stats_.eager;
   }
@@ -315,6 +397,7 @@ class basic_graph_launcher {
   std::unordered_set<cache_key, cache_key_hash> warmed_;
   std::unordered_set<cache_key, cache_key_hash> eager_only_;
   std::vector<exec_type> retired_;
+  std::vector<side_channel> sides_;  // by device index
   graph_stats stats_;
 };
 
@@ -325,6 +408,7 @@ struct runtime_graph_backend {
   using graph_type = graph_t;
   using exec_type = graph_exec_t;
   using error_type = error_t;
+  using event_type = event_t;
 #if defined(DUALGPU_PLATFORM_HIP)
   static constexpr bool update_by_default = false;  // ROCm/clr #42, #138
 #else
@@ -342,16 +426,56 @@ struct runtime_graph_backend {
   }
   static void clear_error() { (void)DUALGPU_RT(GetLastError)(); }
 
-  int current_device() {
+  // Handles that are not a stream of their own: the legacy default stream (NULL, or
+  // cudaStreamLegacy), on which capture may not begin (CUDA and HIP answer
+  // ErrorStreamCaptureUnsupported), and the per-thread default stream, a different stream on
+  // each thread. torch's default current stream is the legacy one.
+  static bool is_pseudo_stream(stream_t stream) {
+    return stream == nullptr
+#if defined(DUALGPU_PLATFORM_HIP)
+#if defined(hipStreamLegacy)
+           || stream == hipStreamLegacy
+#endif  // hipStreamLegacy (HIP 6+)
+           || stream == hipStreamPerThread;
+#else
+           || stream == cudaStreamLegacy || stream == cudaStreamPerThread;
+#endif  // DUALGPU_PLATFORM_HIP
+  }
+
+  int current_device() {  // a thread-local read in the runtime: cheap enough for every call
     int device = 0;
     DUALGPU_CHECK(DUALGPU_RT(GetDevice)(&device));
     return device;
   }
   bool is_capturing(stream_t stream) {
     DUALGPU_RT(StreamCaptureStatus) status{};
-    DUALGPU_CHECK(DUALGPU_RT(StreamIsCapturing)(stream, &status));
+    const error_t e = DUALGPU_RT(StreamIsCapturing)(stream, &status);
+    if (e == DUALGPU_RT(ErrorStreamCaptureImplicit)) {
+      // Asked about the legacy stream while a blocking stream captures: the legacy stream is
+      // unusable until that capture ends. Treat it as captured: the work runs as the caller
+      // wrote it and the runtime reports the caller's error, not one of ours.
+      clear_error();
+      return true;
+    }
+    DUALGPU_CHECK(e);
     return status != DUALGPU_RT(StreamCaptureStatusNone);
   }
+  stream_t create_side_stream() {
+    // Non-blocking: no implicit synchronisation with the legacy stream, so capturing on it does
+    // not invalidate, or get invalidated by, other threads' legacy-stream work.
+    stream_t s = nullptr;
+    DUALGPU_CHECK(DUALGPU_RT(StreamCreateWithFlags)(&s, DUALGPU_RT(StreamNonBlocking)));
+    return s;
+  }
+  event_t create_event() {
+    event_t e = nullptr;
+    DUALGPU_CHECK(DUALGPU_RT(EventCreateWithFlags)(&e, DUALGPU_RT(EventDisableTiming)));  // ordering only
+    return e;
+  }
+  error_t record_event(event_t e, stream_t s) { return DUALGPU_RT(EventRecord)(e, s); }
+  error_t wait_event(stream_t s, event_t e) { return DUALGPU_RT(StreamWaitEvent)(s, e, 0); }
+  void destroy_stream(stream_t s) { DUALGPU_CHECK_WARN(DUALGPU_RT(StreamDestroy)(s)); }
+  void destroy_event(event_t e) { DUALGPU_CHECK_WARN(DUALGPU_RT(EventDestroy)(e)); }
   error_t begin_capture(stream_t stream, capture_mode mode) {
     const auto m = mode == capture_mode::global   ? DUALGPU_RT(StreamCaptureModeGlobal)
                    : mode == capture_mode::relaxed ? DUALGPU_RT(StreamCaptureModeRelaxed)

@@ -8,6 +8,9 @@
 //   Two calls share a graph only when both parts are equal. When only the addresses differ,
 //   the launcher may update an instantiated graph in place instead of instantiating a new one.
 //
+//   A key keeps up to 14 structure words and 8 addresses inline and its hash up to date as it
+//   grows, so building, copying, hashing and comparing one on a cache hit never allocates.
+//
 //   dualgpu::lru_cache<K, V, Hash> c(capacity);  find(k) (marks used), insert(k, v) -> the
 //   evicted values, rekey(old, new), find_oldest_if(pred), take_all(). Not thread-safe by
 //   itself: the launcher holds a mutex around it.
@@ -26,19 +29,63 @@
 
 namespace dualgpu {
 
+namespace detail {
+
+/// A short run of 64-bit words kept inline; past N words they move to the heap. Keys are built
+/// on every launch(), so the common case must not allocate (the cache-hit budget is < 1 us).
+template <std::size_t N>
+class small_words {
+ public:
+  void push_back(std::uint64_t w) {
+    if (size_ < N) {
+      inline_[size_++] = w;
+      return;
+    }
+    if (size_ == N) heap_.assign(inline_, inline_ + N);  // overflow: all words move together
+    heap_.push_back(w);
+    ++size_;
+  }
+  std::size_t size() const { return size_; }
+  const std::uint64_t* data() const { return size_ <= N ? inline_ : heap_.data(); }
+  bool operator==(const small_words& o) const {
+    return size_ == o.size_ && std::memcmp(data(), o.data(), size_ * sizeof(std::uint64_t)) == 0;
+  }
+
+ private:
+  std::uint64_t inline_[N] = {};  // zeroed: copies never read indeterminate values
+  std::size_t size_ = 0;
+  std::vector<std::uint64_t> heap_;  // empty (no allocation) until the inline words run out
+};
+
+// One splitmix64-style step: cheap and well spread; applied as each word is appended so that
+// hash() on the hot path is O(1).
+inline std::uint64_t mix_word(std::uint64_t h, std::uint64_t w) {
+  h ^= w + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  h ^= h >> 31;
+  return h * 0xbf58476d1ce4e5b9ull;
+}
+
+}  // namespace detail
+
 class graph_key {
  public:
   /// A value that changes what the graph is (a size, a flag, a scalar baked into a kernel).
   template <typename T>
   graph_key& param(const T& value) {
     static_assert(std::is_trivially_copyable<T>::value, "graph_key::param needs a trivially copyable value");
-    append_bytes(structure_, &value, sizeof(T));
+    add_structure(0x504152414dull ^ sizeof(T));  // tag + length: params of different sizes never alias
+    const auto* bytes = reinterpret_cast<const unsigned char*>(&value);
+    for (std::size_t i = 0; i < sizeof(T); i += 8) {
+      std::uint64_t word = 0;
+      std::memcpy(&word, bytes + i, sizeof(T) - i < 8 ? sizeof(T) - i : 8);
+      add_structure(word);
+    }
     return *this;
   }
   graph_key& shape(std::initializer_list<std::int64_t> dims) { return shape(dims.begin(), dims.size()); }
   graph_key& shape(const std::int64_t* dims, std::size_t n) {
-    structure_.push_back(0x5348415045ull ^ n);  // tag + rank: shapes (2,3)+(4) != (2)+(3,4)
-    for (std::size_t i = 0; i < n; ++i) structure_.push_back(static_cast<std::uint64_t>(dims[i]));
+    add_structure(0x5348415045ull ^ n);  // tag + rank: shapes (2,3)+(4) != (2)+(3,4)
+    for (std::size_t i = 0; i < n; ++i) add_structure(static_cast<std::uint64_t>(dims[i]));
     return *this;
   }
   /// Anything with data() and size() of int64 (std::vector, c10::IntArrayRef).
@@ -48,7 +95,9 @@ class graph_key {
   }
   /// An address the captured kernels read or write.
   graph_key& pointer(const void* p) {
-    addresses_.push_back(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p)));
+    const auto w = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(p));
+    addresses_.push_back(w);
+    address_hash_ = detail::mix_word(address_hash_, w);
     return *this;
   }
 
@@ -56,38 +105,39 @@ class graph_key {
   graph_key structure_only() const {
     graph_key k;
     k.structure_ = structure_;
+    k.structure_hash_ = structure_hash_;
     return k;
   }
 
-  bool same_structure(const graph_key& o) const { return structure_ == o.structure_; }
-  bool operator==(const graph_key& o) const { return structure_ == o.structure_ && addresses_ == o.addresses_; }
+  // The hashes are compared first: unequal keys almost always differ there, so a miss costs
+  // no word-by-word comparison.
+  bool same_structure(const graph_key& o) const {
+    return structure_hash_ == o.structure_hash_ && structure_ == o.structure_;
+  }
+  bool operator==(const graph_key& o) const {
+    return address_hash_ == o.address_hash_ && same_structure(o) && addresses_ == o.addresses_;
+  }
   bool operator!=(const graph_key& o) const { return !(*this == o); }
 
-  std::size_t structure_hash() const { return hash_words(structure_, 0x9e3779b97f4a7c15ull); }
-  std::size_t hash() const { return hash_words(addresses_, structure_hash()); }
+  std::size_t structure_hash() const { return finish(structure_hash_, structure_.size()); }
+  std::size_t hash() const { return finish(detail::mix_word(structure_hash_, address_hash_), addresses_.size()); }
 
  private:
-  static void append_bytes(std::vector<std::uint64_t>& out, const void* data, std::size_t n) {
-    out.push_back(0x504152414dull ^ n);  // tag + length: params of different sizes never alias
-    const auto* bytes = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < n; i += 8) {
-      std::uint64_t word = 0;
-      std::memcpy(&word, bytes + i, n - i < 8 ? n - i : 8);
-      out.push_back(word);
-    }
+  void add_structure(std::uint64_t w) {
+    structure_.push_back(w);
+    structure_hash_ = detail::mix_word(structure_hash_, w);
   }
-  static std::size_t hash_words(const std::vector<std::uint64_t>& words, std::uint64_t seed) {
-    std::uint64_t h = seed ^ words.size();
-    for (std::uint64_t w : words) {  // splitmix64-style mixing: cheap and well spread
-      h ^= w + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-      h ^= h >> 31;
-      h *= 0xbf58476d1ce4e5b9ull;
-    }
+  static std::size_t finish(std::uint64_t h, std::size_t n) {
+    h ^= n * 0x94d049bb133111ebull;
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
 
-  std::vector<std::uint64_t> structure_;
-  std::vector<std::uint64_t> addresses_;
+  // Inline room for a rank-4 shape plus five scalar params, and eight pointers; more spills to
+  // the heap and still works.
+  detail::small_words<14> structure_;
+  detail::small_words<8> addresses_;
+  std::uint64_t structure_hash_ = 0x9e3779b97f4a7c15ull;
+  std::uint64_t address_hash_ = 0x2545f4914f6cdd1dull;
 };
 
 /// Least-recently-used map with a fixed capacity; values are handed back on eviction so the

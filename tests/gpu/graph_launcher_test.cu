@@ -193,6 +193,53 @@ void test_fallbacks(cudaStream_t s) {
   }
 }
 
+// torch's default current stream is the legacy NULL stream, on which capture cannot begin: the
+// launcher captures on its own side stream and replays on stream 0, ordered with the caller's
+// other stream-0 work (the memset before, the copy after), with no fallback.
+void test_legacy_stream() {
+  for (cudaStream_t legacy : {static_cast<cudaStream_t>(nullptr), cudaStreamLegacy}) {
+    std::vector<std::string> warnings;
+    dualgpu::graph_options o;
+    o.warn = [&](const std::string& w) { warnings.push_back(w); };
+    dualgpu::graph_launcher L(o);
+    buffers a(100000, 1.0f), b(100000, 2.0f);
+    const auto ea = eager_result(a, 12, legacy), eb = eager_result(b, 12, legacy);
+    buffers* order[] = {&a, &a, &a, &b, &a, &b, &b, &a};
+    for (int i = 0; i < 8; ++i) {
+      order[i]->clear_y(legacy);  // stream-0 work the graph must follow
+      launch_chain(L, *order[i], 12, legacy);
+      EXPECT(same_bits(order[i]->result(legacy), order[i] == &a ? ea : eb), "legacy stream %p: call %d wrong",
+             static_cast<void*>(legacy), i);
+    }
+    EXPECT(cudaGetLastError() == cudaSuccess, "an error leaked from the legacy-stream path");
+    const auto st = L.stats();
+    EXPECT(st.fallbacks == 0 && warnings.empty(), "legacy stream %p fell back: %s", static_cast<void*>(legacy),
+           st.to_string().c_str());
+    EXPECT(st.captures >= 1 && st.replays >= 5, "%s", st.to_string().c_str());
+    std::printf("legacy stream %p: %s\n", static_cast<void*>(legacy), st.to_string().c_str());
+  }
+  // Several threads on the legacy stream through one launcher: graphs are per thread.
+  dualgpu::graph_launcher L;
+  constexpr int threads = 4;
+  std::vector<int> bad(threads, 0);
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t)
+    pool.emplace_back([&, t] {
+      buffers b(4096 + 512 * t, 1.0f + t);
+      const auto expected = eager_result(b, 6, nullptr);
+      for (int i = 0; i < 100; ++i) {
+        b.clear_y(nullptr);
+        launch_chain(L, b, 6, nullptr);
+        if (i % 25 == 0 || i == 99)
+          if (!same_bits(b.result(nullptr), expected)) ++bad[t];
+      }
+    });
+  for (auto& th : pool) th.join();
+  for (int t = 0; t < threads; ++t) EXPECT(bad[t] == 0, "legacy stream, thread %d saw %d wrong results", t, bad[t]);
+  EXPECT(L.stats().fallbacks == 0, "%s", L.stats().to_string().c_str());
+  std::printf("4 threads on the legacy stream: %s\n", L.stats().to_string().c_str());
+}
+
 void test_off_switch(cudaStream_t s) {
   setenv("DUALGPU_GRAPHS", "0", 1);
   dualgpu::graph_launcher L;
@@ -223,6 +270,7 @@ int main() {
     test_memory_stable(s);
     test_threads();
     test_fallbacks(s);
+    test_legacy_stream();
     test_off_switch(s);
     DUALGPU_CHECK(cudaStreamDestroy(s));
   } catch (const std::exception& e) {

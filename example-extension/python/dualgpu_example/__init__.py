@@ -10,8 +10,8 @@ import torch
 
 from . import _fake
 
-__all__ = ["rms_norm", "fused_add_rms_norm", "silu_and_mul", "rotary_embedding", "has_gpu_kernels",
-           "library_path"]
+__all__ = ["rms_norm", "fused_add_rms_norm", "silu_and_mul", "rotary_embedding", "decode_step", "graph_stats",
+           "smoke", "has_gpu_kernels", "library_path"]
 
 
 def _find_library():
@@ -31,6 +31,8 @@ def _find_library():
 library_path = _find_library()
 torch.ops.load_library(library_path)
 _fake.register()
+
+from ._smoke import smoke  # noqa: E402  (needs the ops loaded above)
 
 
 def has_gpu_kernels():
@@ -59,3 +61,29 @@ def silu_and_mul(x):
 def rotary_embedding(positions, query, key, head_size, cos_sin_cache):
     """NeoX-style rotary embedding of query and key, in place."""
     torch.ops.dualgpu_example.rotary_embedding(positions, query, key, head_size, cos_sin_cache)
+
+
+def decode_step(x, residual, weight, eps, positions, query, key, cos_sin_cache, head_size, gate_up, out,
+                use_graph=True):
+    """One decode step's fused ops, all in place: fused_add_rms_norm(x, residual, weight, eps), then
+    rotary_embedding(positions, query, key, head_size, cos_sin_cache), then out = silu_and_mul(gate_up).
+
+    On the GPU the three kernels are launched as one CUDA/HIP graph (dualgpu::graph_launcher, cached
+    per shapes, dtype, eps, head_size and data pointers) on torch's current stream; use_graph=False
+    launches them one by one. On the CPU the CPU kernels run in sequence."""
+    torch.ops.dualgpu_example.decode_step(x, residual, weight, eps, positions, query, key, cos_sin_cache, head_size,
+                                          gate_up, out, use_graph)
+
+
+def graph_stats():
+    """decode_step's graph launcher counters as a dict of ints: captures, replays, updates, fallbacks,
+    eager, evictions (and last_fallback, a string, once a capture has failed). All 0 on a CPU build."""
+    line = torch.ops.dualgpu_example.graph_stats()
+    stats = {}
+    head, _, fallback = line.partition(' last_fallback="')
+    for item in head.split():
+        name, _, value = item.partition("=")
+        stats[name] = int(value)
+    if fallback:
+        stats["last_fallback"] = fallback[:-1]
+    return stats

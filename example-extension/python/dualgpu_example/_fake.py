@@ -27,3 +27,8 @@ def register():
     @fake("dualgpu_example::rotary_embedding")
     def _rotary_embedding(positions, query, key, head_size, cos_sin_cache):
         return None
+
+    @fake("dualgpu_example::decode_step")
+    def _decode_step(x, residual, weight, eps, positions, query, key, cos_sin_cache, head_size, gate_up, out,
+                     use_graph=True):
+        return None

@@ -33,3 +33,10 @@ def test_bad_inputs_raise(device):
 @pytest.mark.skipif(not hasattr(torch.library, "opcheck"), reason="torch.library.opcheck needs torch >= 2.4")
 def test_opcheck():
     torch.library.opcheck(torch.ops.@NAME@.scale_add.default, (torch.randn(8), torch.randn(8), 2.0))
+
+
+def test_self_test_passes():
+    # The extension half of smoke(); the DualGPU half (bin/dualgpu smoke) is the `smoke` target's job.
+    from @NAME@._smoke import self_test
+    results = self_test()
+    assert results and all(r["status"] == "passed" for r in results), results

@@ -8,7 +8,7 @@ import os
 
 import torch
 
-__all__ = ["scale_add", "library_path"]
+__all__ = ["scale_add", "smoke", "library_path"]
 
 
 def _find_library():
@@ -27,6 +27,8 @@ def _find_library():
 
 library_path = _find_library()
 torch.ops.load_library(library_path)
+
+from ._smoke import smoke  # noqa: E402  (bin/dualgpu smoke + a self-test of the ops loaded above)
 
 # Shapes and dtypes only, so the op traces under torch.compile (register_fake: torch >= 2.4,
 # impl_abstract: 2.2/2.3; older torch has neither).

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# run_h200.sh: example-extension on one H200 (or any sm_90 GPU) in one go: build for sm_90, the GPU
+# tests, the benchmarks (each op vs PyTorch; decode_step graph vs eager at batch 1, 4, 16, 64) and
+# the chart. Everything lands in $OUT (default ./h200-results), 8 files:
+#   env.txt            GPU, driver, torch, nvcc, cmake versions
+#   build.log          configure + build (sm_90)
+#   tests.log          pytest tests/ (CPU and GPU; the GPU must be visible or this step fails)
+#   bench.log          pytest-benchmark's tables and plot.py's output
+#   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON; run first, it is the priority)
+#   bench_ops.json     each op vs eager PyTorch, F.rms_norm and torch.compile
+#   bench.png          the chart: ops vs PyTorch, decode_step time per step vs batch
+#   summary.txt        each step's exit status and time, decode_step's speed-up per batch and the crossover
+# One deadline (RUN_H200_SECONDS, default 450) caps every step, so the script ends within 8 minutes.
+#   bash example-extension/bench/run_h200.sh          (from anywhere; python3 must import torch)
+set -u
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+project="$(dirname "$here")"
+out="${OUT:-$PWD/h200-results}"
+build="${BUILD_DIR:-${TMPDIR:-/tmp}/dualgpu-example-h200}"
+python="${PYTHON:-python3}"
+mkdir -p "$out"
+summary="$out/summary.txt"
+: >"$summary"
+status=0
+
+deadline=$((SECONDS + ${RUN_H200_SECONDS:-450}))
+
+step() {  # step <name> <seconds> <log> <command...>: runs it within min(seconds, time left), records its exit status
+  local name="$1" limit="$2" log="$3"
+  shift 3
+  local start=$SECONDS left=$((deadline - SECONDS))
+  [ "$left" -lt "$limit" ] && limit=$left
+  if [ "$limit" -le 5 ]; then
+    echo "$name: not run, the deadline has passed" | tee -a "$summary"
+    status=1
+    return 1
+  fi
+  timeout --kill-after=10 "$limit" "$@" >>"$log" 2>&1
+  local rc=$?
+  echo "$name: exit $rc in $((SECONDS - start)) s$([ $rc -eq 124 ] && echo " (time limit ${limit} s)")" | tee -a "$summary"
+  [ $rc -eq 0 ] || status=1
+  return $rc
+}
+
+{
+  date -u
+  nvidia-smi --query-gpu=name,compute_cap,driver_version,memory.total --format=csv
+  "$python" -c 'import torch; print("torch", torch.__version__, "cuda", torch.version.cuda, "gpu", torch.cuda.is_available())'
+  nvcc --version | tail -n 2
+  cmake --version | head -n 1
+  echo "cores: $(nproc)"
+} >"$out/env.txt" 2>&1
+
+# Build: sm_90 machine code only (no PTX, no other architectures), Release.
+rm -rf "$build"
+if step configure 60 "$out/build.log" cmake -G Ninja -S "$project" -B "$build" -DCMAKE_BUILD_TYPE=Release \
+     -DDUALGPU_PLATFORM=cuda -DDUALGPU_ARCHITECTURES=90-real -DDUALGPU_PYTHON="$(command -v "$python")" &&
+   step build 200 "$out/build.log" cmake --build "$build" --parallel "$(nproc)"; then
+  export DUALGPU_EXAMPLE_LIBRARY="$build/_dualgpu_example.so"
+  export PYTHONPATH="$project/python${PYTHONPATH:+:$PYTHONPATH}"
+  # The GPU tests must run, not skip: fail loudly when this build or torch sees no GPU.
+  step gpu-visible 30 "$out/tests.log" "$python" -c \
+    'import sys, dualgpu_example as e; print("has_gpu_kernels:", e.has_gpu_kernels()); sys.exit(0 if e.has_gpu_kernels() else 1)'
+  step tests 120 "$out/tests.log" "$python" -m pytest -q -p no:cacheprovider -rs "$project/tests"
+  step bench-decode 120 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k decode_step \
+    --benchmark-json="$out/bench_decode.json" --benchmark-columns=min,median,mean,stddev,rounds
+  step bench-ops 240 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k "not decode_step" \
+    --benchmark-json="$out/bench_ops.json" --benchmark-columns=min,median,mean,stddev,rounds
+  jsons=()
+  for f in "$out/bench_decode.json" "$out/bench_ops.json"; do [ -s "$f" ] && jsons+=("$f"); done
+  if [ ${#jsons[@]} -gt 0 ]; then
+    step plot 60 "$out/bench.log" "$python" "$here/plot.py" "${jsons[@]}" "$out/bench.png"
+    "$python" - "$here" "${jsons[@]}" >>"$summary" 2>&1 <<'PY'
+import sys
+sys.path.insert(0, sys.argv[1])
+import plot
+print("\n".join(plot.decode_summary(plot.decode_times(plot.load(sys.argv[2:])))))
+PY
+  fi
+fi
+echo "overall: $([ $status -eq 0 ] && echo ok || echo FAILED)" | tee -a "$summary"
+exit $status
