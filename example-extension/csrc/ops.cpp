@@ -230,6 +230,14 @@ dualgpu::graph_launcher& decode_step_launcher() {
 
 bool aligned16(const void* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
 
+// decode_step's scalars in one graph_key param (4 x 4 bytes, no padding).
+struct decode_structure {
+  std::int32_t kind;
+  float eps;
+  std::uint32_t aligned_mask;  // bit i: pointer i is 16-byte aligned
+  std::int32_t unused;
+};
+
 // fused_add_rms_norm -> rotary_embedding -> silu_and_mul on the current stream: as one graph
 // (dualgpu::graph_launcher) when use_graph, else three plain launches. Every output is passed
 // in, so nothing is allocated inside the launched work.
@@ -261,12 +269,17 @@ void decode_step_gpu(at::Tensor& x, at::Tensor& residual, const at::Tensor& weig
     enqueue(stream);
     return;
   }
-  dualgpu::graph_key graph_key;
-  graph_key.shape(x.sizes()).shape(query.sizes()).shape(key.sizes()).shape(cos_sin_cache.sizes()).shape(out.sizes());
-  graph_key.param(static_cast<int>(kind)).param(eps_f).param(head_size);
-  // The kernels take the 16-byte path only for aligned rows: alignment picks the captured kernels.
+  // The key: every size the kernels see (contiguous tensors: nothing else about the shapes matters),
+  // the values baked into them, and which pointers are 16-byte aligned (that picks the vectorised
+  // kernels); then the addresses. Packed to fit graph_key's inline storage (14 structure words;
+  // the 9 addresses spill one past its 8, a small allocation per call).
   const void* pointers[] = {x_p, residual_p, weight_p, positions_p, query_p, key_p, cache_p, gate_up_p, out_p};
-  for (const void* p : pointers) graph_key.param(aligned16(p)).pointer(p);
+  decode_structure structure{static_cast<std::int32_t>(kind), eps_f, 0u, 0};
+  for (std::size_t i = 0; i < sizeof(pointers) / sizeof(pointers[0]); ++i)
+    if (aligned16(pointers[i])) structure.aligned_mask |= 1u << i;
+  dualgpu::graph_key graph_key;
+  graph_key.shape({tokens, hidden, heads.first, heads.second, head_size, rot_dim, d}).param(structure);
+  for (const void* p : pointers) graph_key.pointer(p);
   decode_step_launcher().launch(graph_key, stream, enqueue);
 }
 #endif  // !DUALGPU_PLATFORM_CPU

@@ -92,3 +92,49 @@ def test_bad_platform_is_an_error_with_the_fix(tmp_path):
 def test_mixed_vendor_list_is_an_error(tmp_path):
     rc, out = doctor(tmp_path, {}, env={"DUALGPU_PLATFORM": "rocm", "DUALGPU_ARCHITECTURES": "gfx90a;sm_90"})
     assert rc == 1 and any("mixes AMD" in e for e in out["errors"])
+
+
+@pytest.mark.parametrize("fixture, arch, name", [
+    ("rocminfo-rx7900xtx.txt", "gfx1100", None),
+    ("rocminfo-mi300x-vf.txt", "gfx942", "AMD Instinct MI300X VF"),
+])
+def test_single_amd_gpu_machines(tmp_path, fixture, arch, name):
+    rc, out = doctor(tmp_path, {"rocminfo": (fixture, 0)})
+    assert out["platform"] == "rocm"
+    assert out["architectures"] == [arch]
+    assert [g["arch"] for g in out["gpus"]] == [arch]
+    if name:
+        assert out["gpus"][0]["name"] == name
+
+
+def test_falls_back_to_rocm_agent_enumerator_when_rocminfo_fails(tmp_path):
+    # Polaris card plus a Raven APU: the APU is left out of the list and named in a warning.
+    rc, out = doctor(tmp_path, {"rocminfo": ("rocminfo-error-rock-not-loaded.txt", 1),
+                                "rocm_agent_enumerator": ("rocm_agent_enumerator-gfx803-gfx902.txt", 0)})
+    assert out["architectures"] == ["gfx803"]
+    assert [(g["arch"], g["integrated"]) for g in out["gpus"]] == [("gfx803", False), ("gfx902", True)]
+    assert any(w.startswith("integrated GPU gfx902") for w in out["warnings"])
+
+
+def test_unreachable_drivers_are_notes_not_gpus(tmp_path):
+    rc, out = doctor(tmp_path, {"rocminfo": ("rocminfo-error-kfd-permission-denied.txt", 1),
+                                "nvidia-smi": ("nvidia-smi-error-no-driver.txt", 9)},
+                     env={"DUALGPU_PLATFORM": "cpu"})
+    assert rc == 0 and out["gpus"] == [] and out["platform"] == "cpu"
+    assert any(n.startswith("rocminfo: failed") for n in out["notes"])
+    assert any("couldn't communicate with the NVIDIA driver" in n for n in out["notes"])
+
+
+def test_garbage_output_is_no_gpu(tmp_path):
+    bindir = tmp_path / "bin"
+    fake_tools(tmp_path, {})
+    garbage = bindir / "rocminfo"
+    garbage.write_text("#!/bin/sh\nprintf 'Agent 1\\n  Name: gfx\\377;;[[\\n  Device Type: GPU\\n'\n")
+    garbage.chmod(0o755)
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake}
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    out = json.loads(proc.stdout)
+    assert out["gpus"] == []
+    assert "rocminfo: ran but listed no GPU" in out["notes"]
