@@ -13,7 +13,7 @@ FIXTURES = REPO / "tests" / "fixtures"
 
 
 def fake_tools(tmp_path, tools):
-    """tools: {name: (fixture file or None, exit code)}; returns a PATH holding only them and the basics."""
+    """tools: {name: (fixture file or None, exit code)}; writes them into <tmp_path>/bin and returns it."""
     bindir = tmp_path / "bin"
     bindir.mkdir()
     for name, (fixture, code) in tools.items():
@@ -21,16 +21,30 @@ def fake_tools(tmp_path, tools):
         script = bindir / name
         script.write_text(f"#!/bin/sh\n{body}exit {code}\n")
         script.chmod(script.stat().st_mode | stat.S_IEXEC)
-    return f"{bindir}:/usr/bin:/bin"
+    return bindir
+
+
+def run_doctor(tmp_path, bindir, env=None):
+    """Runs `dualgpu doctor --json --no-torch` with only <bindir> and the system folders on PATH."""
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    run_env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, **(env or {})}
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+                          capture_output=True, text=True, env=run_env, timeout=120)
+    return proc.returncode, json.loads(proc.stdout)
 
 
 def doctor(tmp_path, tools, env=None):
-    run_env = {"PATH": fake_tools(tmp_path, tools), "HOME": str(tmp_path)}
-    run_env.update(env or {})
-    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
-                          capture_output=True, text=True, env={**run_env, "CMAKE": cmake}, timeout=120)
-    return proc.returncode, json.loads(proc.stdout)
+    fake_tools(tmp_path, tools)
+    return run_doctor(tmp_path, tmp_path / "bin", env)
+
+
+def tool_script(tmp_path, name, body):
+    """A fake tool whose behaviour is not a recorded output (it hangs, or prints noise)."""
+    fake_tools(tmp_path, {})
+    script = tmp_path / "bin" / name
+    script.write_text(f"#!/bin/sh\n{body}\n")
+    script.chmod(0o755)
+    return tmp_path / "bin"
 
 
 def test_four_mi210(tmp_path):
@@ -70,16 +84,8 @@ def test_crashing_and_driverless_amd_tools_mean_no_gpu(tmp_path):
 
 
 def test_hanging_tool_is_bounded(tmp_path):
-    bindir = tmp_path / "bin"
-    fake_tools(tmp_path, {})
-    hang = bindir / "rocminfo"
-    hang.write_text("#!/bin/sh\nsleep 60\n")
-    hang.chmod(0o755)
-    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
-    env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, "DUALGPU_PROBE_TIMEOUT": "2"}
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
-                          capture_output=True, text=True, env=env, timeout=50)
-    out = json.loads(proc.stdout)
+    bindir = tool_script(tmp_path, "rocminfo", "sleep 60")
+    rc, out = run_doctor(tmp_path, bindir, env={"DUALGPU_PROBE_TIMEOUT": "2"})
     assert any("rocminfo: no answer within 2 s" in n for n in out["notes"])
 
 
@@ -126,15 +132,7 @@ def test_unreachable_drivers_are_notes_not_gpus(tmp_path):
 
 
 def test_garbage_output_is_no_gpu(tmp_path):
-    bindir = tmp_path / "bin"
-    fake_tools(tmp_path, {})
-    garbage = bindir / "rocminfo"
-    garbage.write_text("#!/bin/sh\nprintf 'Agent 1\\n  Name: gfx\\377;;[[\\n  Device Type: GPU\\n'\n")
-    garbage.chmod(0o755)
-    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
-    env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake}
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
-                          capture_output=True, text=True, env=env, timeout=120)
-    out = json.loads(proc.stdout)
+    bindir = tool_script(tmp_path, "rocminfo", "printf 'Agent 1\\n  Name: gfx\\377;;[[\\n  Device Type: GPU\\n'")
+    rc, out = run_doctor(tmp_path, bindir)
     assert out["gpus"] == []
     assert "rocminfo: ran but listed no GPU" in out["notes"]
