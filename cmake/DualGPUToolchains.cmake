@@ -24,6 +24,7 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
 include_guard(GLOBAL)
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # DUALGPU_PROBE_TIMEOUT
 
 function(_dualgpu_first_line out text)
   string(REGEX REPLACE "\n.*" "" text "${text}")

@@ -44,6 +44,10 @@ struct CheckResult {
   int timed_runs = 0;
   double flop = 0;               // work per call, for a throughput column (0: unknown)
   double bytes = 0;
+  std::string reference_covers;  // what the float64 reference recomputed: "all", or "64/4096 of dim 0"
+  // Where the check's time went (ms; -1 when not reached): all of it, building the inputs (float64,
+  // rounding, copies to the device), the float64 reference and the comparison, and the timed runs.
+  double wall_ms = -1, inputs_ms = -1, reference_ms = -1, timing_ms = -1;
   std::vector<Diagnosis> diagnoses;  // every warning, stderr line and error, classified
 };
 

@@ -6,6 +6,7 @@
 #include <ATen/ATen.h>
 #include <torch/version.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <vector>
@@ -54,7 +55,41 @@ struct CheckSpec {
     int64_t groups = 1;
   } conv;
   bool sdpa_causal = false;  // for Backend::sdpa: inputs 0..2 are q, k, v, input 3 an optional mask
+  // Row-independent operators: output index i along `output_dim` depends only on index i along `dim` of
+  // the listed inputs (the other inputs are used whole). When that dim is longer than `budget`, the
+  // float64 reference recomputes only a deterministic sample of indices (see sample_indices) and the
+  // device output is compared there; the whole output must still be finite (checked on the device).
+  // Empty `inputs`: the reference covers everything (reductions over all elements, losses).
+  struct Sample {
+    std::vector<std::pair<size_t, int64_t>> inputs;  // (input index, dim)
+    int64_t output_dim = 0;
+    int64_t budget = 64;  // indices the reference recomputes along that dim
+  } sample;
 };
+
+// Sample of dim `dim` of inputs `which` (and of the output's same dim), `budget` indices kept.
+inline CheckSpec::Sample sample_along(std::vector<size_t> which, int64_t dim, int64_t budget) {
+  CheckSpec::Sample s;
+  for (auto i : which) s.inputs.emplace_back(i, dim);
+  s.output_dim = dim;
+  s.budget = budget;
+  return s;
+}
+
+// The indices a sampled reference recomputes out of n: up to 16 blocks of budget/16 consecutive indices,
+// the first block at 0, the last ending at n-1, the others evenly spread between (so the offsets are not
+// multiples of a power of two: they fall at different places of the kernels' tiles). Empty when n <= budget.
+inline std::vector<int64_t> sample_indices(int64_t n, int64_t budget) {
+  std::vector<int64_t> idx;
+  if (n <= budget || budget <= 0) return idx;
+  const int64_t blocks = std::min<int64_t>(16, budget), length = std::max<int64_t>(1, budget / blocks);
+  for (int64_t j = 0; j < blocks; ++j) {
+    const int64_t start = blocks == 1 ? 0 : j * (n - length) / (blocks - 1);
+    for (int64_t i = start; i < start + length; ++i)
+      if (idx.empty() || i > idx.back()) idx.push_back(i);
+  }
+  return idx;
+}
 
 // Registries, one per group of categories.
 void add_math_checks(std::vector<CheckSpec>& checks);  // linear algebra, reductions, elementwise, shape, losses

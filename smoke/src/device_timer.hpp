@@ -38,8 +38,9 @@ struct Timing {
   const char* clock = "host";
 };
 
+// budget_ms > 0: fewer samples (at least 3, at most `samples`) when `samples` of them would take longer.
 inline Timing time_on_device(const std::function<void()>& call, const at::Device& device, int warmups, int samples,
-                             double sample_ms) {
+                             double sample_ms, double budget_ms = 0) {
   using clock = std::chrono::steady_clock;
   for (int i = 0; i < warmups; ++i) call();
   synchronize_device(device);
@@ -49,19 +50,29 @@ inline Timing time_on_device(const std::function<void()>& call, const at::Device
   const double one_call_ms = std::chrono::duration<double, std::milli>(clock::now() - start).count();
   Timing t;
   t.calls_per_sample = static_cast<int>(std::clamp(sample_ms / std::max(one_call_ms, 1e-6), 1.0, 1000.0));
+  if (budget_ms > 0) {
+    const double one_sample_ms = std::max(one_call_ms * t.calls_per_sample, 1e-6);
+    samples = static_cast<int>(std::clamp(budget_ms / one_sample_ms, std::min(3.0, double(samples)), double(samples)));
+  }
   std::vector<double> per_call_us;
 #if DUALGPU_SMOKE_TORCH_AT_LEAST(2, 6)
   if (!device.is_cpu()) {
+    // All samples queued back to back, each between two events, and one synchronisation at the end:
+    // the events time each sample on the device, so the host need not wait between them.
     t.clock = "device events";
     const auto* impl = c10::impl::getDeviceGuardImpl(device.type());
+    std::vector<c10::Event> events;
+    events.reserve(2 * samples);
     for (int s = 0; s < samples; ++s) {
-      c10::Event begin(device.type(), c10::EventFlag::BACKEND_DEFAULT), end(device.type(), c10::EventFlag::BACKEND_DEFAULT);
-      begin.record(impl->getStream(device));
+      events.emplace_back(device.type(), c10::EventFlag::BACKEND_DEFAULT);
+      events.back().record(impl->getStream(device));
       for (int i = 0; i < t.calls_per_sample; ++i) call();
-      end.record(impl->getStream(device));
-      end.synchronize();
-      per_call_us.push_back(begin.elapsedTime(end) * 1000.0 / t.calls_per_sample);
+      events.emplace_back(device.type(), c10::EventFlag::BACKEND_DEFAULT);
+      events.back().record(impl->getStream(device));
     }
+    events.back().synchronize();
+    for (int s = 0; s < samples; ++s)
+      per_call_us.push_back(events[2 * s].elapsedTime(events[2 * s + 1]) * 1000.0 / t.calls_per_sample);
   }
 #endif  // DUALGPU_SMOKE_TORCH_AT_LEAST(2, 6)
   if (per_call_us.empty()) {

@@ -20,7 +20,8 @@ every error and warning.
                            default: the operator checks; llm: decoder-layer shapes, prefill and decode
   --only REGEX             run only checks whose "category/name/dtype" matches REGEX
   --dtype LIST             comma-separated subset of float32,float16,bfloat16
-  --repeats N              timed samples per check (median reported; default 7)
+  --repeats N              timed samples per check (median reported); default: up to 7, fewer when
+                           they would take more than ~20 ms (at least 3)
   --sample-ms MS           target length of one timed sample (default 2 on a GPU, 1 on the CPU)
   --json FILE              write the full report as JSON
   --markdown FILE          write the report as a Markdown table
@@ -28,6 +29,7 @@ every error and warning.
                            $DUALGPU_SMOKE_CATALOG (':'-separated files) is read too.
   --list                   list the checks and exit
   --no-progress            no per-check progress lines
+  --verbose                show each check's wall time (inputs, float64 reference, timed runs)
   --no-color               no colours (also when stdout is not a terminal or NO_COLOR is set)
   --no-advice              do not print advice under the table
   --inject KIND:REGEX      test hook: make matching checks fail (KIND: exception, wrong-result)
@@ -83,6 +85,7 @@ Options parse_options(int argc, char** argv) {
     } else if (arg == "--repeats") {
       o.repeats = std::atoi(value().c_str());
       if (o.repeats < 1) usage_error("--repeats must be at least 1");
+      o.repeats_given = true;
     } else if (arg == "--sample-ms") {
       o.sample_ms = std::atof(value().c_str());
       if (o.sample_ms <= 0) usage_error("--sample-ms must be positive");
@@ -97,6 +100,8 @@ Options parse_options(int argc, char** argv) {
       if (o.inject.find(':') == std::string::npos) usage_error("--inject takes KIND:REGEX");
     } else if (arg == "--list") {
       o.list_only = true;
+    } else if (arg == "--verbose" || arg == "-v") {
+      o.verbose = true;
     } else if (arg == "--no-progress") {
       o.progress = false;
     } else if (arg == "--no-color") {

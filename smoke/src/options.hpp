@@ -15,7 +15,9 @@ struct Options {
   std::string json_path;
   std::string markdown_path;
   std::string inject;                 // KIND:REGEX, KIND in exception|wrong-result|warning|stderr (tests)
-  int repeats = 7;                    // timed samples per check
+  int repeats = 7;                    // timed samples per check (at most, unless given: see repeats_given)
+  bool repeats_given = false;         // --repeats given: exactly that many; else stop after ~20 ms (>= 3 samples)
+  bool verbose = false;               // a wall-time column per check
   double sample_ms = -1;              // target duration of one timed sample; -1: device default
   bool list_only = false;
   bool progress = true;

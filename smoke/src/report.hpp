@@ -13,6 +13,7 @@ struct Report {
   EnvironmentReport environment;
   std::vector<CheckResult> results;
   double wall_seconds = 0;
+  double startup_seconds = -1;  // until the checks start: libtorch, the GPU's first kernel, the probes
   int exit_status = 0;
 };
 
@@ -20,8 +21,9 @@ struct Report {
 std::string summary_line(const Report& report);
 std::string first_line(const EnvironmentReport& env);
 
-void print_progress(std::ostream& out, size_t index, size_t total, const CheckResult& r, bool color);
-void print_table(std::ostream& out, const Report& report, bool color);
+// verbose: a column with each check's wall time (inputs + reference + timed runs).
+void print_progress(std::ostream& out, size_t index, size_t total, const CheckResult& r, bool color, bool verbose = false);
+void print_table(std::ostream& out, const Report& report, bool color, bool verbose = false);
 void print_diagnoses(std::ostream& out, const Report& report, bool color, bool advice);
 
 void write_json(const std::string& path, const Report& report);

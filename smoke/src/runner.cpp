@@ -4,6 +4,7 @@
 
 #include <ATen/ATen.h>
 
+#include <chrono>
 #include <cstdio>
 #include <functional>
 #include <regex>
@@ -95,11 +96,18 @@ double bytes_of(const Tensors& inputs, const at::Tensor& output) {
   return total;
 }
 
+// The last operator's float64 inputs, reused by its other dtypes (same seed, same values).
+using InputsCache = std::pair<const CheckSpec*, Tensors>;
+
+// Without an explicit --repeats, timing stops after about this long (at least 3 samples).
+constexpr double kTimingBudgetMs = 20.0;
+
 class CheckRun {
  public:
   CheckRun(const Planned& p, const at::Device& device, const EnvironmentReport& env, const Options& o,
-           const Catalog& catalog, const Injection& inject)
-      : p_(p), spec_(*p.spec), device_(device), env_(env), options_(o), catalog_(catalog), inject_(inject) {
+           const Catalog& catalog, const Injection& inject, InputsCache& inputs_cache)
+      : p_(p), spec_(*p.spec), device_(device), env_(env), options_(o), catalog_(catalog), inject_(inject),
+        inputs_cache_(inputs_cache) {
     r_.category = p.names.category;
     r_.name = p.names.name;
     r_.dtype = p.names.dtype;
@@ -146,19 +154,51 @@ class CheckRun {
     r_.diagnoses.push_back(std::move(d));
   }
 
+  using Clock = std::chrono::steady_clock;
+  static double ms_since(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
   void body() {
-    at::manual_seed(std::hash<std::string>{}(r_.category + "/" + r_.name) & 0xffffffff);
-    const CheckContext ctx{!device_.is_cpu()};
+    auto phase = Clock::now();
+    // The float64 inputs depend only on the operator (seeded by its name): the dtypes of one operator share them.
+    if (inputs_cache_.first != &spec_) {
+      inputs_cache_ = {nullptr, {}};  // free the previous operator's inputs first
+      at::manual_seed(std::hash<std::string>{}(r_.category + "/" + r_.name) & 0xffffffff);
+      const CheckContext ctx{!device_.is_cpu()};
+      inputs_cache_ = {&spec_, spec_.make_inputs(ctx)};
+    }
+    const Tensors& made = inputs_cache_.second;
+
+    // The sample the float64 reference recomputes (row-independent operators; empty: everything).
+    const auto& sample = spec_.sample;
+    std::vector<int64_t> picked;
+    if (!sample.inputs.empty() && !spec_.compare_view) {
+      const auto& [first, dim] = sample.inputs.front();
+      picked = sample_indices(made.at(first).size(dim), sample.budget);
+      std::ostringstream covers;
+      if (!picked.empty()) covers << picked.size() << "/" << made.at(first).size(dim) << " of output dim " << sample.output_dim;
+      r_.reference_covers = covers.str();
+    }
+    if (r_.reference_covers.empty()) r_.reference_covers = spec_.compare_view ? "a slice" : "all";
+    const auto index = picked.empty() ? at::Tensor() : at::tensor(picked, at::kLong);
+    auto sampled_dim = [&](size_t i) -> int64_t {
+      if (picked.empty()) return -1;
+      for (const auto& [which, dim] : sample.inputs)
+        if (which == i) return dim;
+      return -1;
+    };
+
     Tensors device_inputs, reference_inputs;
-    for (const auto& t : spec_.make_inputs(ctx)) {
+    for (const auto& t : made) {
       const size_t i = device_inputs.size();
       const bool keep32 = std::find(spec_.keep_float32.begin(), spec_.keep_float32.end(), i) != spec_.keep_float32.end();
+      const auto dim = sampled_dim(i);
       if (at::isFloatingType(t.scalar_type())) {
         auto rounded = t.to(keep32 ? at::kFloat : p_.dtype);  // what the device computes with...
-        reference_inputs.push_back(rounded.to(at::kDouble));   // ...is exactly what the reference sees
+        // ...is exactly what the reference sees (only the sampled indices of a sampled input)
+        reference_inputs.push_back((dim >= 0 ? rounded.index_select(dim, index) : rounded).to(at::kDouble));
         device_inputs.push_back(rounded.to(device_));
       } else {
-        reference_inputs.push_back(t);
+        reference_inputs.push_back(dim >= 0 ? t.index_select(dim, index) : t);
         device_inputs.push_back(t.to(device_));
       }
     }
@@ -178,6 +218,8 @@ class CheckRun {
 
     auto output = call();
     synchronize_device(device_);
+    r_.inputs_ms = ms_since(phase);  // includes the first call (kernel load, cuDNN/cuBLAS handles)
+    phase = Clock::now();
     r_.output_device = output.device().str();
     if (output.device() != device_) {
       r_.status = Status::failed;
@@ -189,15 +231,23 @@ class CheckRun {
     describe_backend(device_inputs);
 
     auto reference = (spec_.reference ? spec_.reference : spec_.op)(reference_inputs);
-    auto compared = spec_.compare_view ? spec_.compare_view(output) : output;
+    auto compared = spec_.compare_view ? spec_.compare_view(output)
+                                       : (picked.empty() ? output : output.index_select(sample.output_dim, index.to(device_)));
     if (inject_here && inject_.kind == "wrong-result") compared = compared * 1.5;
     r_.tolerance = tolerance_for(p_.dtype) * spec_.tolerance_scale;
     const bool tf32 = !device_.is_cpu() && p_.dtype == at::kFloat &&
                       ((spec_.may_use_tf32 && env_.tf32_convolutions) ||
                        (spec_.backend == CheckSpec::Backend::blas && env_.tf32_matmul));
     if (tf32) r_.tolerance = std::max(r_.tolerance, kTf32Tolerance);
-    const auto comparison = compare_with_reference(compared, reference, r_.tolerance);
+    auto comparison = compare_with_reference(compared, reference, r_.tolerance);
+    // Outside the sample, the output must at least be finite (the inputs are, and so is every sampled operator).
+    if (comparison.ok && !picked.empty() && at::isfinite(output).all().item<bool>() == false) {
+      comparison.ok = false;
+      comparison.why = "NaN or Inf in the output outside the rows the reference recomputed";
+    }
     r_.max_error = comparison.error;
+    r_.reference_ms = ms_since(phase);
+    phase = Clock::now();
     if (!comparison.ok) {
       r_.status = Status::failed;
       r_.failure_category = "wrong-result";
@@ -210,7 +260,9 @@ class CheckRun {
     }
 
     const auto timing = time_on_device([&] { call(); }, device_, /*warmups=*/2, options_.repeats,
-                                       options_.sample_ms > 0 ? options_.sample_ms : (device_.is_cpu() ? 1.0 : 2.0));
+                                       options_.sample_ms > 0 ? options_.sample_ms : (device_.is_cpu() ? 1.0 : 2.0),
+                                       options_.repeats_given ? 0.0 : kTimingBudgetMs);
+    r_.timing_ms = ms_since(phase);
     r_.median_us = timing.median_us;
     r_.min_us = timing.min_us;
     r_.timed_runs = timing.samples * timing.calls_per_sample;
@@ -253,6 +305,7 @@ class CheckRun {
   const Options& options_;
   const Catalog& catalog_;
   const Injection& inject_;
+  InputsCache& inputs_cache_;
   CheckResult r_;
 };
 
@@ -272,9 +325,12 @@ std::vector<CheckResult> run_checks(const Options& options, const Catalog& catal
   const auto inject = parse_injection(options.inject);
   const at::Device device(env.device);
   std::vector<CheckResult> results;
+  InputsCache inputs_cache{nullptr, {}};
   for (size_t i = 0; i < planned.size(); ++i) {
     if (progress) progress(i, planned.size(), planned[i].names, nullptr);
-    results.push_back(CheckRun(planned[i], device, env, options, catalog, inject).run());
+    const auto started = std::chrono::steady_clock::now();
+    results.push_back(CheckRun(planned[i], device, env, options, catalog, inject, inputs_cache).run());
+    results.back().wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     if (progress) progress(i, planned.size(), planned[i].names, &results.back());
   }
   return results;

@@ -1,18 +1,18 @@
-# cmake -DREPO=<repo> -DWORK=<dir> -P install_and_use.cmake
-# Installs DualGPU into a prefix, then builds the rdc consumer (rocm, with RDC) against that prefix alone.
+# cmake -DREPO=<repo> -DWORK=<dir> -DPLATFORM=rocm|cpu -P install_and_use.cmake
+# Installs DualGPU into a prefix, then builds the rdc consumer (PLATFORM, with RDC) against that prefix alone.
 file(REMOVE_RECURSE "${WORK}")
 foreach(step
     "-S;${REPO};-B;${WORK}/pkg;-G;Ninja;-DBUILD_TESTING=OFF;-DCMAKE_INSTALL_PREFIX=${WORK}/prefix"
     "--build;${WORK}/pkg"
     "--install;${WORK}/pkg"
-    "-S;${REPO}/tests/projects/rdc;-B;${WORK}/consumer;-G;Ninja;-DCMAKE_PREFIX_PATH=${WORK}/prefix;-DDUALGPU_PLATFORM=rocm;-DDUALGPU_ARCHITECTURES=gfx90a"
+    "-S;${REPO}/tests/projects/rdc;-B;${WORK}/consumer;-G;Ninja;-DCMAKE_PREFIX_PATH=${WORK}/prefix;-DDUALGPU_PLATFORM=${PLATFORM};-DDUALGPU_ARCHITECTURES=gfx90a"
     "--build;${WORK}/consumer")
   execute_process(COMMAND "${CMAKE_COMMAND}" ${step} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "cmake ${step} failed:\n${out}${err}")
   endif()
 endforeach()
-if(NOT out MATCHES "" OR NOT EXISTS "${WORK}/prefix/lib/cmake/DualGPU/DualGPUConfig.cmake")
+if(NOT EXISTS "${WORK}/prefix/lib/cmake/DualGPU/DualGPUConfig.cmake")
   message(FATAL_ERROR "no installed DualGPUConfig.cmake")
 endif()
 file(READ "${WORK}/consumer/CMakeCache.txt" cache)
