@@ -6,7 +6,9 @@ import dualgpu_example as ext
 import reference as ref
 
 GPU = ext.has_gpu_kernels()
-DEVICES = ["cpu"] + (["cuda"] if GPU else [])
+# The GPU case is always listed, so a machine without one reports it as skipped, with the reason.
+DEVICES = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.skipif(
+    not GPU, reason="no GPU visible, or this build has no GPU kernels (a cpu-platform build)")])]
 DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 # One rounding of a float32 result to the dtype, plus float32 accumulation noise.
 TOLERANCE = {torch.float32: (1e-5, 1e-5), torch.float16: (2e-3, 2e-3), torch.bfloat16: (1.6e-2, 1.6e-2)}

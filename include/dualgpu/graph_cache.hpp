@@ -8,7 +8,7 @@
 //   Two calls share a graph only when both parts are equal. When only the addresses differ,
 //   the launcher may update an instantiated graph in place instead of instantiating a new one.
 //
-//   A key keeps up to 14 structure words and 8 addresses inline and its hash up to date as it
+//   A key keeps up to 14 structure words and 12 addresses inline and its hash up to date as it
 //   grows, so building, copying, hashing and comparing one on a cache hit never allocates.
 //
 //   dualgpu::lru_cache<K, V, Hash> c(capacity);  find(k) (marks used), insert(k, v) -> the
@@ -132,10 +132,11 @@ class graph_key {
     return static_cast<std::size_t>(h ^ (h >> 29));
   }
 
-  // Inline room for a rank-4 shape plus five scalar params, and eight pointers; more spills to
+  // Inline room for a rank-4 shape plus five scalar params, and twelve pointers (a decode step
+  // touches nine); more spills to
   // the heap and still works.
   detail::small_words<14> structure_;
-  detail::small_words<8> addresses_;
+  detail::small_words<12> addresses_;
   std::uint64_t structure_hash_ = 0x9e3779b97f4a7c15ull;
   std::uint64_t address_hash_ = 0x2545f4914f6cdd1dull;
 };

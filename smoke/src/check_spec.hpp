@@ -76,6 +76,16 @@ inline CheckSpec::Sample sample_along(std::vector<size_t> which, int64_t dim, in
   return s;
 }
 
+// Default sample sizes: rows of a matrix (or batch rows, heads' query rows), elements of a vector.
+constexpr int64_t kRows = 64;
+constexpr int64_t kElements = 1 << 16;
+constexpr int64_t kImages = 4;  // images of a batch (convolutions, pooling, batch/group norm)
+
+inline CheckSpec with_sample(CheckSpec s, CheckSpec::Sample sample) {
+  s.sample = std::move(sample);
+  return s;
+}
+
 // The indices a sampled reference recomputes out of n: up to 16 blocks of budget/16 consecutive indices,
 // the first block at 0, the last ending at n-1, the others evenly spread between (so the offsets are not
 // multiples of a power of two: they fall at different places of the kernels' tiles). Empty when n <= budget.

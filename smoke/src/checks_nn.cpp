@@ -94,6 +94,9 @@ void add_convolution(std::vector<CheckSpec>& c) {
   c.push_back(check(cat, "max_pool2d", kAllFloat, image, [](const Tensors& t) { return at::max_pool2d(t[0], {3, 3}, {2, 2}, {1, 1}); }));
   c.push_back(check(cat, "avg_pool2d", kFloat32, image, [](const Tensors& t) { return at::avg_pool2d(t[0], {2, 2}); }));
   c.push_back(check(cat, "adaptive_avg_pool2d", kFloat32, image, [](const Tensors& t) { return at::adaptive_avg_pool2d(t[0], {1, 1}); }));
+  // Images of a batch are independent: the reference recomputes 4 of them (first, last, two between).
+  for (auto& s : c)
+    if (s.category == cat) s.sample = sample_along({0}, 0, kImages);
 }
 
 void add_normalisation(std::vector<CheckSpec>& c) {
@@ -107,8 +110,12 @@ void add_normalisation(std::vector<CheckSpec>& c) {
     return at::batch_norm(t[0], t[1], t[2], t[3], t[4], /*training=*/false, 0.1, 1e-5, /*cudnn_enabled=*/true);
   });
   s.keep_float32 = {1, 2, 3, 4};
+  s.sample = sample_along({0}, 0, kImages);
   c.push_back(s);
   s.name = "batch_norm_train";
+  // Batch statistics are per channel: the reference recomputes sampled channels (all images, all pixels).
+  s.sample = sample_along({1}, 1, 8);
+  for (size_t i = 1; i <= 4; ++i) s.sample.inputs.emplace_back(i, 0);
   // Training mode normalises with the batch statistics; clones keep the running stats of the inputs unchanged.
   s.op = [](const Tensors& t) {
     return at::batch_norm(t[0], t[1], t[2], t[3].clone(), t[4].clone(), /*training=*/true, 0.1, 1e-5, true);
@@ -125,6 +132,7 @@ void add_normalisation(std::vector<CheckSpec>& c) {
   c.push_back(check(cat, "group_norm", kFloat32,
       [](const CheckContext& x) { return Tensors{randn64({x.pick(2, 16), 64, 56, 56}), uniform64({64}, 0.5, 1.5), randn64({64})}; },
       [](const Tensors& t) { return at::group_norm(t[0], 32, t[1], t[2], 1e-5); }));
+  c.back().sample = sample_along({0}, 0, kImages);
 
   s = check(cat, "rms_norm", kAllFloat, rows, nullptr);
 #if DUALGPU_SMOKE_TORCH_AT_LEAST(2, 4)
@@ -138,6 +146,10 @@ void add_normalisation(std::vector<CheckSpec>& c) {
   // What models did before F.rms_norm existed (and many still do): five kernels instead of one.
   c.push_back(check(cat, "rms_norm_composite", kAllFloat, rows,
       [](const Tensors& t) { return rms_norm_composite(t[0], t[1], 1e-6); }));
+  // layer_norm, rms_norm: each row normalised on its own; the reference recomputes sampled rows.
+  for (auto& s : c)
+    if (s.category == cat && s.name != "batch_norm_eval" && s.name != "batch_norm_train" && s.name != "group_norm")
+      s.sample = sample_along({0}, 0, kRows);
 }
 
 void add_activations(std::vector<CheckSpec>& c) {
@@ -157,6 +169,9 @@ void add_activations(std::vector<CheckSpec>& c) {
   c.push_back(mish);
   c.push_back(check(cat, "softmax", kAllFloat, big, [](const Tensors& t) { return at::softmax(t[0], -1); }));
   c.push_back(check(cat, "log_softmax", kFloat32, big, [](const Tensors& t) { return at::log_softmax(t[0], -1); }));
+  // Elementwise, or along a row (softmax): the reference recomputes sampled rows.
+  for (auto& s : c)
+    if (s.category == cat) s.sample = sample_along({0}, 0, kRows);
 }
 
 CheckSpec sdpa_check(const char* category, const char* name, std::vector<at::ScalarType> dtypes,
@@ -203,6 +218,10 @@ void add_attention(std::vector<CheckSpec>& c) {
         return t;
       },
       false));
+  // Heads are independent (the padding mask is shared by all heads): the reference recomputes 3 heads of
+  // each sequence (first, middle, last), all queries and keys.
+  for (auto& s : c)
+    if (s.category == cat) s.sample = sample_along({0, 1, 2}, 1, 3);
 }
 
 // ---- LLM profile: one decoder layer of a Llama-3-8B-like model (GPU) or a small one (CPU).

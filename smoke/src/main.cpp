@@ -1,5 +1,6 @@
 // `dualgpu smoke`: do the common PyTorch operators work, correctly and fast, on this machine's GPU?
 // Torch-free: everything that includes torch sits behind environment.hpp and runner.hpp.
+#include <algorithm>
 #include <chrono>
 #include <iostream>
 
@@ -58,15 +59,26 @@ int main(int argc, char** argv) {
   }
 
   auto progress = [&](size_t i, size_t total, const smoke::PlannedCheck&, const smoke::CheckResult* r) {
-    if (r != nullptr && options.progress) smoke::print_progress(std::cout, i, total, *r, options.color);
+    if (r != nullptr && options.progress) smoke::print_progress(std::cout, i, total, *r, options.color, options.verbose);
   };
+  report.startup_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   report.results = smoke::run_checks(options, catalog, report.environment, progress);
   report.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   bool any_failed = false;
   for (const auto& r : report.results) any_failed |= r.status == smoke::Status::failed;
   report.exit_status = any_failed ? 1 : 0;
 
-  smoke::print_table(std::cout, report, options.color);
+  smoke::print_table(std::cout, report, options.color, options.verbose);
+  if (options.verbose) {
+    double slowest_ms = 0, sum_ms = 0;
+    std::string slowest;
+    for (const auto& r : report.results) {
+      sum_ms += std::max(r.wall_ms, 0.0);
+      if (r.wall_ms > slowest_ms) slowest_ms = r.wall_ms, slowest = r.category + "/" + r.name + "/" + r.dtype;
+    }
+    std::cout << "\nwall time: start-up " << report.startup_seconds << " s, checks " << sum_ms / 1000 << " s (slowest "
+              << slowest << ": " << slowest_ms << " ms)\n";
+  }
   smoke::print_diagnoses(std::cout, report, options.color, options.show_advice);
   std::cout << "\n" << smoke::summary_line(report) << std::endl;
   return finish(report, options);

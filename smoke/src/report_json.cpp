@@ -55,7 +55,8 @@ void write_json(const std::string& path, const Report& report) {
   if (!out) throw std::runtime_error("cannot write " + path);
   const auto& env = report.environment;
   out << "{\n  \"summary\": " << quoted(summary_line(report)) << ",\n  \"exit_status\": " << report.exit_status
-      << ",\n  \"wall_seconds\": " << number(report.wall_seconds) << ",\n  \"environment\": {\"device\": "
+      << ",\n  \"wall_seconds\": " << number(report.wall_seconds)
+      << ",\n  \"startup_seconds\": " << number(report.startup_seconds) << ",\n  \"environment\": {\"device\": "
       << quoted(env.device) << ", \"platform\": " << quoted(env.platform) << ", \"torch\": " << quoted(env.torch_version)
       << ", \"gpu_runtime\": " << quoted(env.gpu_runtime_version) << ", \"unusable\": "
       << (env.environment_unusable ? "true" : "false") << ", \"why_cpu\": " << quoted(env.why_cpu) << ", \"backends\": {";
@@ -71,6 +72,9 @@ void write_json(const std::string& path, const Report& report) {
         << ", \"max_error\": " << number(r.max_error) << ", \"tolerance\": " << number(r.tolerance)
         << ", \"median_us\": " << number(r.median_us) << ", \"min_us\": " << number(r.min_us)
         << ", \"timed_runs\": " << r.timed_runs << ", \"flop\": " << number(r.flop) << ", \"bytes\": " << number(r.bytes)
+        << ", \"reference_covers\": " << quoted(r.reference_covers) << ", \"wall_ms\": " << number(r.wall_ms)
+        << ", \"inputs_ms\": " << number(r.inputs_ms) << ", \"reference_ms\": " << number(r.reference_ms)
+        << ", \"timing_ms\": " << number(r.timing_ms)
         << ", \"diagnoses\": " << diagnoses(r.diagnoses) << "}" << (i + 1 < report.results.size() ? "," : "") << "\n";
   }
   out << "  ]\n}\n";

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cstdio>
 #include <iomanip>
 #include <map>
@@ -88,18 +89,29 @@ std::string summary_line(const Report& report) {
   return s.str();
 }
 
-void print_progress(std::ostream& out, size_t index, size_t total, const CheckResult& r, bool color) {
+std::string format_wall(const CheckResult& r) {
+  if (r.wall_ms < 0) return "-";
+  char buffer[96];
+  std::snprintf(buffer, sizeof buffer, "%.0f ms (in %.0f ref %.0f time %.0f)", r.wall_ms, std::max(r.inputs_ms, 0.0),
+                std::max(r.reference_ms, 0.0), std::max(r.timing_ms, 0.0));
+  return buffer;
+}
+
+void print_progress(std::ostream& out, size_t index, size_t total, const CheckResult& r, bool color, bool verbose) {
   out << "[" << std::setw(3) << index + 1 << "/" << total << "] " << paint(r.status, color) << std::left << std::setw(5)
       << status_word(r) << reset(color) << " " << std::setw(48) << (r.category + "/" + r.name + "/" + r.dtype)
       << std::right << std::setw(11) << format_time_us(r.median_us);
+  if (verbose) out << "  wall " << format_wall(r);
   if (r.status != Status::passed) out << "  " << r.failure_category << ": " << r.detail.substr(0, 100);
   out << std::endl;
 }
 
-void print_table(std::ostream& out, const Report& report, bool color) {
+void print_table(std::ostream& out, const Report& report, bool color, bool verbose) {
   out << "\n" << std::left << std::setw(16) << "category" << std::setw(26) << "check" << std::setw(10) << "dtype"
       << std::setw(6) << "status" << std::right << std::setw(12) << "median" << std::setw(16) << "throughput"
-      << std::setw(10) << "error" << "  " << std::left << "backend / reason\n";
+      << std::setw(10) << "error";
+  if (verbose) out << std::setw(10) << "wall";
+  out << "  " << std::left << "backend / reason\n";
   out << std::string(120, '-') << "\n";
   for (const auto& r : report.results) {
     std::string note = r.status == Status::passed ? r.backend : r.failure_category + ": " + r.detail;
@@ -107,8 +119,9 @@ void print_table(std::ostream& out, const Report& report, bool color) {
       note += std::string(note.empty() ? "" : "; ") + std::to_string(warning_count(r)) + " warning(s)";
     out << std::left << std::setw(16) << r.category << std::setw(26) << r.name << std::setw(10) << r.dtype
         << paint(r.status, color) << std::setw(6) << status_word(r) << reset(color) << std::right << std::setw(12)
-        << format_time_us(r.median_us) << std::setw(16) << format_throughput(r) << std::setw(10) << error_text(r)
-        << "  " << std::left << note.substr(0, 110) << "\n";
+        << format_time_us(r.median_us) << std::setw(16) << format_throughput(r) << std::setw(10) << error_text(r);
+    if (verbose) out << std::setw(10) << (r.wall_ms < 0 ? std::string("-") : std::to_string(static_cast<long>(r.wall_ms + 0.5)) + " ms");
+    out << "  " << std::left << note.substr(0, 110) << "\n";
   }
 }
 

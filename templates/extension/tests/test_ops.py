@@ -10,7 +10,9 @@ def _gpu_kernels():
     return torch.cuda.is_available() and has_kernel is not None and has_kernel("@NAME@::scale_add", "CUDA")
 
 
-DEVICES = ["cpu"] + (["cuda"] if _gpu_kernels() else [])
+# The GPU case is always listed, so a machine without one reports it as skipped, with the reason.
+DEVICES = ["cpu", pytest.param("cuda", marks=[pytest.mark.gpu, pytest.mark.skipif(
+    not _gpu_kernels(), reason="no GPU visible, or this build has no GPU kernels (a cpu-platform build)")])]
 
 
 @pytest.mark.parametrize("device", DEVICES)
