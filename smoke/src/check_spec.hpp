@@ -106,13 +106,20 @@ void add_math_checks(std::vector<CheckSpec>& checks);  // linear algebra, reduct
 void add_nn_checks(std::vector<CheckSpec>& checks);    // convolution, normalisation, activations, attention
 void add_llm_checks(std::vector<CheckSpec>& checks);   // decoder layer, prefill and decode (--profile llm)
 
-// Seeded float64 CPU inputs.
-inline at::Tensor randn64(at::IntArrayRef shape) { return at::randn(shape, at::TensorOptions().dtype(at::kDouble)); }
+// Seeded float64 inputs, drawn on the device the check runs on (set by the runner): a GPU draws tens of
+// millions of numbers in microseconds, where the CPU's generator is serial and would take seconds.
+inline at::Device& input_device() {
+  static at::Device device(at::kCPU);
+  return device;
+}
+inline at::Tensor randn64(at::IntArrayRef shape) {
+  return at::randn(shape, at::TensorOptions().dtype(at::kDouble).device(input_device()));
+}
 inline at::Tensor uniform64(at::IntArrayRef shape, double low, double high) {
-  return at::rand(shape, at::TensorOptions().dtype(at::kDouble)) * (high - low) + low;
+  return at::rand(shape, at::TensorOptions().dtype(at::kDouble).device(input_device())) * (high - low) + low;
 }
 inline at::Tensor randint64(int64_t high, at::IntArrayRef shape) {
-  return at::randint(high, shape, at::TensorOptions().dtype(at::kLong));
+  return at::randint(high, shape, at::TensorOptions().dtype(at::kLong).device(input_device()));
 }
 
 }  // namespace dualgpu::smoke

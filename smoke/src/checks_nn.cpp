@@ -114,7 +114,7 @@ void add_normalisation(std::vector<CheckSpec>& c) {
   c.push_back(s);
   s.name = "batch_norm_train";
   // Batch statistics are per channel: the reference recomputes sampled channels (all images, all pixels).
-  s.sample = sample_along({1}, 1, 8);
+  s.sample = sample_along({0}, 1, 8);
   for (size_t i = 1; i <= 4; ++i) s.sample.inputs.emplace_back(i, 0);
   // Training mode normalises with the batch statistics; clones keep the running stats of the inputs unchanged.
   s.op = [](const Tensors& t) {
@@ -236,7 +236,7 @@ DecoderShape decoder_shape(const CheckContext& x) {
 
 // Big weights are drawn in float32 (half the memory and time of float64; the runner rounds them anyway).
 at::Tensor weight32(int64_t out, int64_t in) {
-  return at::randn({out, in}, at::kFloat) / std::sqrt(static_cast<double>(in));
+  return at::randn({out, in}, at::TensorOptions().dtype(at::kFloat).device(input_device())) / std::sqrt(static_cast<double>(in));
 }
 
 constexpr int64_t kReferenceRows = 16;  // rows of a big GEMM the float64 CPU reference recomputes

@@ -164,6 +164,7 @@ class CheckRun {
       inputs_cache_ = {nullptr, {}};  // free the previous operator's inputs first
       at::manual_seed(std::hash<std::string>{}(r_.category + "/" + r_.name) & 0xffffffff);
       const CheckContext ctx{!device_.is_cpu()};
+      input_device() = device_;
       inputs_cache_ = {&spec_, spec_.make_inputs(ctx)};
     }
     const Tensors& made = inputs_cache_.second;
@@ -192,13 +193,16 @@ class CheckRun {
       const size_t i = device_inputs.size();
       const bool keep32 = std::find(spec_.keep_float32.begin(), spec_.keep_float32.end(), i) != spec_.keep_float32.end();
       const auto dim = sampled_dim(i);
+      // Only the sampled indices of a sampled input travel back to the CPU for the reference.
+      auto for_reference = [&](const at::Tensor& x) {
+        return (dim >= 0 ? x.index_select(dim, index.to(x.device())) : x).to(at::kCPU);
+      };
       if (at::isFloatingType(t.scalar_type())) {
-        auto rounded = t.to(keep32 ? at::kFloat : p_.dtype);  // what the device computes with...
-        // ...is exactly what the reference sees (only the sampled indices of a sampled input)
-        reference_inputs.push_back((dim >= 0 ? rounded.index_select(dim, index) : rounded).to(at::kDouble));
-        device_inputs.push_back(rounded.to(device_));
+        auto rounded = t.to(device_, keep32 ? at::kFloat : p_.dtype);  // what the device computes with...
+        reference_inputs.push_back(for_reference(rounded).to(at::kDouble));  // ...is exactly what the reference sees
+        device_inputs.push_back(rounded);
       } else {
-        reference_inputs.push_back(dim >= 0 ? t.index_select(dim, index) : t);
+        reference_inputs.push_back(for_reference(t));
         device_inputs.push_back(t.to(device_));
       }
     }

@@ -215,7 +215,9 @@ void test_legacy_stream() {
     const auto st = L.stats();
     EXPECT(st.fallbacks == 0 && warnings.empty(), "legacy stream %p fell back: %s", static_cast<void*>(legacy),
            st.to_string().c_str());
-    EXPECT(st.captures >= 1 && st.replays >= 5, "%s", st.to_string().c_str());
+    // Call 0 warms up, 1 captures; the other six replay, in place after an update where the
+    // buffers changed since the previous call.
+    EXPECT(st.captures >= 1 && st.replays + st.updates >= 6, "%s", st.to_string().c_str());
     std::printf("legacy stream %p: %s\n", static_cast<void*>(legacy), st.to_string().c_str());
   }
   // Several threads on the legacy stream through one launcher: graphs are per thread.
