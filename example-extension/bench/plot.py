@@ -4,6 +4,7 @@ speed-up per batch and the crossover (the first batch at which the graph is no f
 part needs no matplotlib.
 
     python bench/plot.py bench/results.json [more.json ...] bench/results.png   (benchmarks merged)
+    python bench/plot.py bench/bandwidth.json bench/bandwidth.png   (bench_bandwidth.py's JSON: % of copy)
 """
 import json
 import sys
@@ -56,6 +57,11 @@ def load(json_paths):
 
 
 def main(json_paths, png_path):
+    if len(json_paths) == 1:
+        with open(json_paths[0]) as f:
+            single = json.load(f)
+        if single.get("kind") == "bandwidth":
+            return plot_bandwidth(single, png_path)
     data = load(json_paths)
     decode = decode_times(data)
     print("\n".join(decode_summary(decode)))
@@ -91,6 +97,48 @@ def main(json_paths, png_path):
     ax.set_title(f"dualgpu_example vs PyTorch {machine}".strip())
     if impls:
         ax.legend()
+    fig.tight_layout()
+    fig.savefig(png_path, dpi=120)
+    print(f"plot.py: wrote {png_path}")
+    return 0
+
+
+# Implementations drawn in the bandwidth chart, in this order (dualgpu:<variant> rows other than the
+# previous kernels, dualgpu:loop, stay in the JSON and the table).
+BANDWIDTH_IMPLS = ["dualgpu", "dualgpu:loop", "eager", "F.rms_norm", "compile"]
+
+
+def plot_bandwidth(data, png_path):
+    """bench_bandwidth.py's JSON: % of the device-to-device copy per case, one bar per implementation."""
+    try:
+        import matplotlib
+    except ImportError:
+        print("plot.py: matplotlib is not installed (pip install matplotlib); no chart written")
+        return 0
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    pct = defaultdict(dict)  # case label -> impl -> % of copy
+    for r in data["results"]:
+        if r.get("us") is not None:
+            pct[f"{r['op']}\n{r['shape']}\n{r['dtype']}"][r["impl"]] = r["pct_copy"]
+    cases = list(pct)
+    impls = [i for i in BANDWIDTH_IMPLS if any(i in per for per in pct.values())]
+    width = 0.8 / max(len(impls), 1)
+    fig, ax = plt.subplots(figsize=(max(8.0, 1.1 * len(cases) + 2), 5))
+    for i, impl in enumerate(impls):
+        xs = [c + i * width for c in range(len(cases)) if impl in pct[cases[c]]]
+        ys = [pct[case][impl] for case in cases if impl in pct[case]]
+        ax.bar(xs, ys, width, label=impl)
+    ax.axhline(100, color="black", linewidth=0.8)
+    ax.axhline(85, color="red", linewidth=0.8, linestyle="--", label="85 % target")
+    ax.set_xticks([c + width * (len(impls) - 1) / 2 for c in range(len(cases))])
+    ax.set_xticklabels(cases, fontsize=6)
+    ax.set_ylabel("% of device-to-device copy bandwidth (higher is better)")
+    copy = data.get("copy", {})
+    ax.set_title(f"dualgpu_example vs PyTorch, {data.get('device', '')}: copy = {copy.get('gbps', 0):.0f} GB/s")
+    ax.set_ylim(0, max([115.0] + [v + 10 for per in pct.values() for v in per.values()]))
+    ax.legend(fontsize=7, ncol=len(impls) + 1, loc="upper left")  # above the 100 % line
     fig.tight_layout()
     fig.savefig(png_path, dpi=120)
     print(f"plot.py: wrote {png_path}")

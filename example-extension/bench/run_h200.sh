@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # run_h200.sh: example-extension on one H200 (or any sm_90 GPU) in one go: build for sm_90, the GPU
-# tests, the benchmarks (each op vs PyTorch; decode_step graph vs eager at batch 1, 4, 16, 64) and
-# the chart. Everything lands in $OUT (default ./h200-results), 8 files:
-#   env.txt            GPU, driver, torch, nvcc, cmake versions
+# tests, the decode_step benchmark (graph vs eager at batch 1, 4, 16, 64), the bandwidth benchmark
+# (each op and kernel variant vs PyTorch in % of a device-to-device copy) and the charts. Everything
+# lands in $OUT (default ./h200-results), 8 files:
+#   summary.txt        GPU, driver, torch, nvcc, cmake versions; each step's exit status and time;
+#                      decode_step's speed-up per batch and the crossover; bench_bandwidth's target table
 #   build.log          configure + build (sm_90)
 #   tests.log          pytest tests/ (CPU and GPU; the GPU must be visible or this step fails)
-#   bench.log          pytest-benchmark's tables and plot.py's output
-#   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON; run first, it is the priority)
-#   bench_ops.json     each op vs eager PyTorch, F.rms_norm and torch.compile
-#   bench.png          the chart: ops vs PyTorch, decode_step time per step vs batch
-#   summary.txt        each step's exit status and time, decode_step's speed-up per batch and the crossover
-# One deadline (RUN_H200_SECONDS, default 450) caps every step, so the script ends within 8 minutes.
+#   bench.log          pytest-benchmark's decode table, bench_bandwidth.py's full table, plot output
+#   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON)
+#   bandwidth.json     bench_bandwidth.py: copy GB/s, then per op/shape/dtype/implementation us, GB/s, % of copy
+#   bench.png          decode_step time per step vs batch, graph vs eager
+#   bandwidth.png      % of copy per op/shape/dtype, dualgpu (auto and the previous kernels) vs PyTorch
+# One deadline (RUN_H200_SECONDS, default 420) caps every step, so the script ends within 7 minutes.
+# (bench_ops.py's other pytest-benchmark groups are superseded by bench_bandwidth.py; not run here.)
 #   bash example-extension/bench/run_h200.sh          (from anywhere; python3 must import torch)
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -20,10 +23,9 @@ build="${BUILD_DIR:-${TMPDIR:-/tmp}/dualgpu-example-h200}"
 python="${PYTHON:-python3}"
 mkdir -p "$out"
 summary="$out/summary.txt"
-: >"$summary"
 status=0
 
-deadline=$((SECONDS + ${RUN_H200_SECONDS:-450}))
+deadline=$((SECONDS + ${RUN_H200_SECONDS:-420}))
 
 step() {  # step <name> <seconds> <log> <command...>: runs it within min(seconds, time left), records its exit status
   local name="$1" limit="$2" log="$3"
@@ -49,7 +51,8 @@ step() {  # step <name> <seconds> <log> <command...>: runs it within min(seconds
   nvcc --version | tail -n 2
   cmake --version | head -n 1
   echo "cores: $(nproc)"
-} >"$out/env.txt" 2>&1
+  echo
+} >"$summary" 2>&1
 
 # Build: sm_90 machine code only (no PTX, no other architectures), Release.
 rm -rf "$build"
@@ -61,16 +64,24 @@ if step configure 60 "$out/build.log" cmake -G Ninja -S "$project" -B "$build" -
   # The GPU tests must run, not skip: fail loudly when this build or torch sees no GPU.
   step gpu-visible 30 "$out/tests.log" "$python" -c \
     'import sys, dualgpu_example as e; print("has_gpu_kernels:", e.has_gpu_kernels()); sys.exit(0 if e.has_gpu_kernels() else 1)'
-  step tests 120 "$out/tests.log" "$python" -m pytest -q -p no:cacheprovider -rs "$project/tests"
-  step bench-decode 120 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k decode_step \
+  step tests 100 "$out/tests.log" "$python" -m pytest -q -p no:cacheprovider -rs "$project/tests"
+  step bench-decode 70 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k decode_step \
     --benchmark-json="$out/bench_decode.json" --benchmark-columns=min,median,mean,stddev,rounds
-  step bench-ops 240 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k "not decode_step" \
-    --benchmark-json="$out/bench_ops.json" --benchmark-columns=min,median,mean,stddev,rounds
-  jsons=()
-  for f in "$out/bench_decode.json" "$out/bench_ops.json"; do [ -s "$f" ] && jsons+=("$f"); done
-  if [ ${#jsons[@]} -gt 0 ]; then
-    step plot 60 "$out/bench.log" "$python" "$here/plot.py" "${jsons[@]}" "$out/bench.png"
-    "$python" - "$here" "${jsons[@]}" >>"$summary" 2>&1 <<'PY'
+  # bench_bandwidth.py skips torch.compile past --budget and further cases past 1.3x it; it writes
+  # its JSON after every case, so a time-out keeps what was measured.
+  left=$((deadline - SECONDS - 25))
+  [ "$left" -gt 260 ] && left=260
+  step bench-bandwidth "$left" "$out/bench.log" "$python" "$here/bench_bandwidth.py" --json "$out/bandwidth.json" \
+    --budget $((left * 60 / 100))
+  if [ -s "$out/bandwidth.json" ]; then
+    step plot-bandwidth 20 "$out/bench.log" "$python" "$here/plot.py" "$out/bandwidth.json" "$out/bandwidth.png"
+    "$python" -c 'import json, sys; d = json.load(open(sys.argv[1]))
+print("\nbandwidth: copy %.0f GB/s on %s" % (d["copy"]["gbps"], d["device"]))
+print(d.get("summary_md", "(bench_bandwidth did not finish: see bench.log and the JSON)"))' "$out/bandwidth.json" >>"$summary" 2>&1
+  fi
+  if [ -s "$out/bench_decode.json" ]; then
+    step plot 30 "$out/bench.log" "$python" "$here/plot.py" "$out/bench_decode.json" "$out/bench.png"
+    "$python" - "$here" "$out/bench_decode.json" >>"$summary" 2>&1 <<'PY'
 import sys
 sys.path.insert(0, sys.argv[1])
 import plot

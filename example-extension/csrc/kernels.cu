@@ -207,6 +207,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   const int chunks = hidden / VEC;
   const int stride = static_cast<int>(blockDim.x);
+#pragma unroll 1  // grid-stride: rarely more than one trip
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
     const std::int64_t offset = row * hidden;
     aligned_vector<T, VEC> v[NV];
@@ -229,6 +230,7 @@ __global__ void __launch_bounds__(256)
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   const int chunks = hidden / VEC;
   const int group = static_cast<int>(blockDim.x);
+#pragma unroll 1  // grid-stride: rarely more than one trip
   for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.y; base < rows;
        base += static_cast<std::int64_t>(gridDim.x) * blockDim.y) {
     const std::int64_t row = base + threadIdx.y;
@@ -256,10 +258,12 @@ __global__ void __launch_bounds__(256)
     silu_and_mul_2d_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
   const std::int64_t chunks = d / VEC;
   const std::int64_t per_block = static_cast<std::int64_t>(blockDim.x) * U;
+#pragma unroll 1  // grid-stride: rarely more than one trip
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
     const T* gate = x + row * 2 * d;
     const T* up = gate + d;
     T* out_row = out + row * d;
+#pragma unroll 1
     for (std::int64_t first = blockIdx.y * per_block + threadIdx.x; first < chunks; first += gridDim.y * per_block) {
       aligned_vector<T, VEC> g[U], u[U];
 #pragma unroll
@@ -295,6 +299,7 @@ __global__ void __launch_bounds__(1024)
   const int half = rot_dim / 2;
   const int chunks = half / VEC;
   const int heads = query_heads + key_heads;
+#pragma unroll 1  // grid-stride: rarely more than one trip
   for (std::int64_t t = blockIdx.x; t < tokens; t += gridDim.x) {
     const T* cos_row = cos_sin_cache + positions[t] * rot_dim;
     T* q = query + t * query_heads * head_size;
