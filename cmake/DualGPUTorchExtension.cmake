@@ -81,7 +81,41 @@ function(_dualgpu_create_torch_target)
   endif()
 endfunction()
 
+# A GNU compiler without a shared libstdc++ beside it (seen: a GCC built into /opt/gcc, set as CXX and
+# CUDAHOSTCXX on a GPU machine) links libstdc++.a into the extension. The process already has the
+# libstdc++.so torch loads; the second copy's locale facet ids clash with it and the first
+# std::ostream << integer (a TORCH_CHECK message) crashes. Refuse such a compiler up front.
+function(_dualgpu_check_shared_libstdcxx)
+  foreach(lang CXX CUDA_HOST)
+    if(lang STREQUAL "CXX")
+      set(compiler "${CMAKE_CXX_COMPILER}")
+      set(id "${CMAKE_CXX_COMPILER_ID}")
+      set(variable "CXX / CMAKE_CXX_COMPILER")
+    else()
+      if(NOT DualGPU_PLATFORM STREQUAL "cuda" OR NOT CMAKE_CUDA_HOST_COMPILER)
+        continue()
+      endif()
+      set(compiler "${CMAKE_CUDA_HOST_COMPILER}")
+      set(id GNU)
+      set(variable "CUDAHOSTCXX / CMAKE_CUDA_HOST_COMPILER")
+    endif()
+    if(NOT id STREQUAL "GNU" OR DEFINED _DUALGPU_SHARED_LIBSTDCXX_${lang})
+      continue()
+    endif()
+    execute_process(COMMAND "${compiler}" -print-file-name=libstdc++.so TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
+      OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE rc)
+    if(rc STREQUAL "0" AND NOT IS_ABSOLUTE "${found}")
+      message(FATAL_ERROR "DualGPU: ${compiler} has no shared libstdc++ (-print-file-name=libstdc++.so finds none), "
+        "so a torch extension built with it carries its own copy of the C++ library, which clashes with the "
+        "libstdc++ torch loads and crashes at the first std::ostream use. Set ${variable} to a compiler with a "
+        "shared libstdc++ (e.g. the system's /usr/bin/g++) and configure a fresh build folder.")
+    endif()
+    set(_DUALGPU_SHARED_LIBSTDCXX_${lang} TRUE CACHE INTERNAL "${compiler} links a shared libstdc++")
+  endforeach()
+endfunction()
+
 function(dualgpu_add_torch_extension name)
+  _dualgpu_check_shared_libstdcxx()
   if(NOT TARGET DualGPU::torch)
     message(FATAL_ERROR "dualgpu_add_torch_extension(${name}): torch was not found - ask for it with find_package(DualGPU REQUIRED COMPONENTS Torch)")
   endif()
