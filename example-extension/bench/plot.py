@@ -80,6 +80,13 @@ def main(json_paths, png_path):
     ops = sorted(times)
     impls = sorted({impl for per_op in times.values() for impl in per_op})
     width = 0.8 / max(len(impls), 1)
+    if decode and not ops:  # a decode-only run: one panel, no empty op chart beside it
+        fig, ax_decode = plt.subplots(figsize=(6, 4))
+        plot_decode(ax_decode, decode)
+        fig.tight_layout()
+        fig.savefig(png_path, dpi=120)
+        print(f"plot.py: wrote {png_path}")
+        return 0
     if decode:
         fig, (ax, ax_decode) = plt.subplots(1, 2, figsize=(2.5 * len(ops) + 7, 4),
                                             gridspec_kw={"width_ratios": [max(len(ops), 1), 2]})

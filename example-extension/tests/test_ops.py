@@ -193,8 +193,19 @@ def decode_inputs(batch, dtype, device, misaligned=False):
         out=torch.full((batch, D_INTER), float("nan"), dtype=dtype, device=device))
 
 
+def clone_keeping_alignment(t):
+    """A copy of t at the same storage offset, so its data pointer has t's alignment: the kernels
+    pick their variant (16-byte vectors or scalar) from the alignment, and the variants reduce in
+    different orders, so only copies with the same alignment give the same bits. (t.clone() would
+    be aligned even when t is a misaligned view.)"""
+    if t.storage_offset() == 0:
+        return t.clone()
+    flat = torch.empty(t.storage_offset() + t.numel(), dtype=t.dtype, device=t.device)
+    return flat[t.storage_offset():].view(t.shape).copy_(t)
+
+
 def clone_inputs(a):
-    return {k: v.clone() if torch.is_tensor(v) else v for k, v in a.items()}
+    return {k: clone_keeping_alignment(v) if torch.is_tensor(v) else v for k, v in a.items()}
 
 
 MUTATED = ["x", "residual", "query", "key", "out"]
@@ -213,6 +224,20 @@ def run_decode_step(a, use_graph=True):
     a = clone_inputs(a)
     ext.decode_step(**a, use_graph=use_graph)
     return {k: a[k] for k in MUTATED}
+
+
+def test_clone_inputs_keeps_alignment():
+    # The expected values of the graph tests come from eager runs on clones: a clone of a misaligned
+    # input must be misaligned the same way, or it runs other kernels (test_decode_step_new_pointers...).
+    for dtype in DTYPES:
+        a = decode_inputs(3, dtype, "cpu", misaligned=True)
+        b = clone_inputs(a)
+        for name, v in a.items():
+            if torch.is_tensor(v):
+                assert b[name].data_ptr() != v.data_ptr() and torch.equal(b[name], v), name
+                assert b[name].data_ptr() % 16 == v.data_ptr() % 16 or v.storage_offset() == 0, name
+                assert b[name].is_contiguous() and b[name].shape == v.shape, name
+        assert b["x"].storage_offset() == 1 and b["residual"].storage_offset() == 0
 
 
 def assert_identical(actual, expected):
