@@ -9,6 +9,22 @@ cmake_policy(VERSION 3.25...4.4)
 # chose for every CUDA target of the project. Save them, find torch, put them back. (Its warning
 # "pytorch is not compatible with CMAKE_CUDA_ARCHITECTURES" stays: hiding the variable breaks the
 # try_run torch uses to look for GPUs.)
+# The torch Python imports must win every search TorchConfig makes: its configs (Caffe2) under
+# share/cmake and its libraries (libtorch, libc10, ...) under lib/. TorchConfig's find_library calls
+# look in system folders before its own, so with Debian's libtorch-dev installed they would mix a
+# second libtorch into the link. Results a previous configure cached from elsewhere are dropped.
+macro(_dualgpu_pin_torch_searches cmake_prefix)
+  get_filename_component(_dualgpu_torch_root "${cmake_prefix}/../.." ABSOLUTE)
+  list(PREPEND CMAKE_PREFIX_PATH "${cmake_prefix}" "${_dualgpu_torch_root}")
+  set(Caffe2_DIR "${cmake_prefix}/Caffe2")
+  foreach(_dualgpu_lib TORCH_LIBRARY c10_LIBRARY c10_cuda_LIBRARY c10_hip_LIBRARY torch_cpu_LIBRARY
+                       torch_cuda_LIBRARY torch_hip_LIBRARY kineto_LIBRARY)
+    if(DEFINED CACHE{${_dualgpu_lib}} AND NOT "$CACHE{${_dualgpu_lib}}" MATCHES "^${_dualgpu_torch_root}/")
+      unset(${_dualgpu_lib} CACHE)
+    endif()
+  endforeach()
+endmacro()
+
 macro(_dualgpu_find_torch)
   foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
     set(_dualgpu_saved_defined_${_v} FALSE)
@@ -20,16 +36,8 @@ macro(_dualgpu_find_torch)
   # The torch Python imports comes first, for TorchConfig's own find_package(Caffe2) too:
   # a second libtorch in a system folder (Debian's libtorch-dev) must not be mixed in.
   set(_dualgpu_saved_prefix_path "${CMAKE_PREFIX_PATH}")
-  if(DualGPU_TORCH_CMAKE_PREFIX AND NOT DEFINED Torch_DIR)
-    list(PREPEND CMAKE_PREFIX_PATH "${DualGPU_TORCH_CMAKE_PREFIX}")
-    # TorchConfig finds Caffe2 and libc10 with searches that look in system folders first.
-    if(NOT DEFINED Caffe2_DIR)
-      set(Caffe2_DIR "${DualGPU_TORCH_CMAKE_PREFIX}/Caffe2")
-    endif()
-    if(NOT DEFINED c10_LIBRARY)
-      get_filename_component(_dualgpu_torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)
-      find_library(c10_LIBRARY c10 PATHS "${_dualgpu_torch_lib}" NO_DEFAULT_PATH)
-    endif()
+  if(DualGPU_TORCH_CMAKE_PREFIX AND (NOT DEFINED Torch_DIR OR Torch_DIR STREQUAL "${DualGPU_TORCH_CMAKE_PREFIX}/Torch"))
+    _dualgpu_pin_torch_searches("${DualGPU_TORCH_CMAKE_PREFIX}")
   endif()
   find_package(Torch CONFIG QUIET)
   set(CMAKE_PREFIX_PATH "${_dualgpu_saved_prefix_path}")

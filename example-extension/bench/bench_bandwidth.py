@@ -102,11 +102,11 @@ def n_sets(bytes_per_call):
     return max(1, min(MAX_SETS, math.ceil(ROTATE_BYTES / max(bytes_per_call, 1))))
 
 
-NORM_BLOCK_BOUND = {1: 1024, 2: 1024, 4: 512, 8: 256}  # kernels.cu norm_block_bound
+NORM_BLOCK_BOUND = {1: 1024, 2: 1024, 4: 512, 8: 256}  # rms_norm.cu norm_block_bound
 
 
 def norm_variants(hidden, dtype):
-    """The forced variants that kernels.cu honours for this row (others fall back to auto)."""
+    """The forced variants that rms_norm.cu honours for this row (others fall back to auto)."""
     vec = 16 // esize(dtype)
     chunks = hidden // vec if hidden % vec == 0 else hidden
     out = ["loop"]

@@ -1,5 +1,5 @@
-// kernels.h: the torch-free interface between ops.cpp (torch) and kernels.cu (GPU).
-// Raw pointers, sizes and a stream only, so kernels.cu never includes torch and compiles
+// kernels.h: the torch-free interface between ops.cpp (torch) and the kernel files (GPU).
+// Raw pointers, sizes and a stream only, so the .cu files never include torch and compile
 // in seconds, with nvcc, with hipcc, or on a machine that has no GPU build of torch.
 #pragma once
 

@@ -1,5 +1,5 @@
 // ops.cpp: the operator schemas, their input checks, the CPU kernels (ATen, computing in float)
-// and, on GPU builds, the glue that hands raw pointers to kernels.cu. The only torch
+// and, on GPU builds, the glue that hands raw pointers to the kernel files. The only torch
 // translation unit of the extension: keep it small, it dominates the build time.
 #include <ATen/ATen.h>
 #include <torch/library.h>

@@ -5,6 +5,7 @@ Run it with the Python whose torch the extension was built against.
 """
 import json
 import pathlib
+import re
 import shutil
 import sys
 
@@ -34,6 +35,14 @@ if platform == "cpu":
 if shutil.which("ccache"):
     ninja = (build / "build.ninja").read_text() + (build / "CMakeFiles" / "rules.ninja").read_text()
     assert "ccache" in ninja, "ccache is installed but not used as the compiler launcher"
+
+# One libtorch: every torch/c10 library on the link line comes from the same folder (a second
+# libtorch in a system folder, e.g. Debian's libtorch-dev, must not be mixed in).
+ninja = (build / "build.ninja").read_text()
+link = next(line for line in ninja.splitlines() if "LINK_LIBRARIES" in line and "torch" in line)
+torch_libs = {pathlib.Path(t.strip('"')).resolve() for t in re.findall(r'[^\s,"]*lib(?:torch|c10)[^\s,"]*\.so[.0-9]*', link)}
+folders = {str(p.parent) for p in torch_libs}
+assert len(folders) == 1, f"libraries of more than one torch on the link line: {sorted(map(str, torch_libs))}"
 
 library = next(build.glob("libtwice_ops*.so"))
 torch.ops.load_library(str(library))
