@@ -103,6 +103,7 @@ def test_mixed_vendor_list_is_an_error(tmp_path):
 @pytest.mark.parametrize("fixture, arch, name", [
     ("rocminfo-rx7900xtx.txt", "gfx1100", None),
     ("rocminfo-mi300x-vf.txt", "gfx942", "AMD Instinct MI300X VF"),
+    ("rocminfo-rx6800-rdna2.txt", "gfx1030", "AMD Radeon RX 6800"),
 ])
 def test_single_amd_gpu_machines(tmp_path, fixture, arch, name):
     rc, out = doctor(tmp_path, {"rocminfo": (fixture, 0)})

@@ -194,6 +194,14 @@ case_rocminfo_rx7900xtx_rdna3() {
     expect_exit 0
 }
 
+case_rocminfo_rx6800_rdna2() {
+    rocm_machine
+    tool rocminfo rocminfo-rx6800-rdna2.txt 0
+    run_selfcheck --platform rocm --expect-arch gfx1030 --python "$PY"
+    expect devices PASS; expect expected-arch PASS; expect torch-arch PASS
+    expect_exit 0
+}
+
 case_rocminfo_rx9070xt_rdna4_with_igpu() {
     # torch for ROCm 7.2 has gfx1201 but not the Raphael iGPU's gfx1036
     rocm_machine

@@ -15,6 +15,10 @@ read_fixture(text rocminfo-rx9070xt-igpu-gfx1036.txt)
 dualgpu_gpus_from_rocminfo(gpus "${text}")
 expect_eq("RX 9070 XT + iGPU" "${gpus}" "amd|AMD Radeon RX 9070 XT|gfx1201|dgpu;amd|AMD Radeon Graphics|gfx1036|igpu")
 
+read_fixture(text rocminfo-rx6800-rdna2.txt)
+dualgpu_gpus_from_rocminfo(gpus "${text}")
+expect_eq("RX 6800 (RDNA2), Intel CPU agent left out" "${gpus}" "amd|AMD Radeon RX 6800|gfx1030|dgpu")
+
 read_fixture(text rocminfo-error-rock-not-loaded.txt)
 dualgpu_gpus_from_rocminfo(gpus "${text}")
 expect_eq("rocminfo without driver" "${gpus}" "")
