@@ -13,6 +13,8 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_COMPILER_LAUNCHER`` ``AUTO`` (ccache or sccache when found), ``OFF`` or a path.
 ``DUALGPU_PYTHON``         the interpreter whose torch is used.
 ``DUALGPU_PROBE_TIMEOUT``  seconds each GPU tool may take (10).
+``DUALGPU_CHECK_TORCH_ARCHITECTURES`` ON imports torch at configure (2 to 4 s) to warn when it
+                           was not built for the chosen architectures (OFF; the doctor always checks).
 ``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.
 
 Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,

@@ -19,8 +19,10 @@ search path (Debian's ``libtorch-dev``, a libtorch zip on ``CMAKE_PREFIX_PATH``)
   Sets ``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION``, ``DualGPU_TORCH_CUDA``,
   ``DualGPU_TORCH_HIP``, ``DualGPU_TORCH_ARCH_LIST`` (``sm_90`` / ``gfx90a``),
   ``DualGPU_TORCH_CXX11_ABI``, ``DualGPU_TORCH_CMAKE_PREFIX`` and ``DualGPU_PYTHON``.
-  In a configure the answer is cached per interpreter, so a re-configure does not
-  start Python again.
+  A configure does not import torch (that takes 2 to 4 s): ``DualGPU_TORCH_ARCH_LIST`` and
+  ``DualGPU_TORCH_CXX11_ABI`` stay empty (the ABI then comes from TorchConfig) unless
+  ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` is ON; ``dualgpu doctor`` always fills them. In a
+  configure the answer is cached per interpreter, so a re-configure does not start Python again.
 
 .. command:: dualgpu_add_torch_extension
 
@@ -37,22 +39,39 @@ include_guard(GLOBAL)
 cmake_policy(VERSION 3.25...4.4)
 
 # Prints one JSON object; failures print {"found": false, "why": ...} and exit 0 so CMake can report them.
+# Without "full" on its command line it does not import torch (seconds: libtorch is loaded): where torch
+# is and torch/version.py (read as text) say all that a configure needs. "full" imports torch and adds
+# the architectures it was built for and its C++ ABI (doctor, DUALGPU_CHECK_TORCH_ARCHITECTURES).
 set(_DUALGPU_TORCH_PROBE [=[
-import json, sys
+import importlib.util, json, os, sys
 try:
-    import torch
+    spec = importlib.util.find_spec("torch")
+except Exception as e:
+    spec = None
+if spec is None or not spec.submodule_search_locations:
+    print(json.dumps({"found": False, "why": "No module named 'torch'"})); sys.exit(0)
+root = list(spec.submodule_search_locations)[0]
+version = {}
+try:
+    with open(os.path.join(root, "version.py")) as f:
+        exec(f.read(), version)
 except Exception as e:
     print(json.dumps({"found": False, "why": "%s: %s" % (type(e).__name__, e)})); sys.exit(0)
-import torch.utils
-try:
-    arch = list(torch.cuda.get_arch_list())
-except Exception:
-    arch = []
-abi = getattr(torch._C, "_GLIBCXX_USE_CXX11_ABI", None)
-print(json.dumps({"found": True, "version": torch.__version__.split("+")[0],
-  "cuda": torch.version.cuda or "", "hip": getattr(torch.version, "hip", None) or "",
-  "arch_list": arch, "cxx11_abi": "" if abi is None else str(int(abi)),
-  "cmake_prefix": torch.utils.cmake_prefix_path}))
+out = {"found": True, "version": str(version.get("__version__", "")).split("+")[0],
+       "cuda": version.get("cuda") or "", "hip": version.get("hip") or "", "arch_list": [], "cxx11_abi": "",
+       "cmake_prefix": os.path.join(root, "share", "cmake")}
+if "full" in sys.argv[1:]:
+    try:
+        import torch
+    except Exception as e:
+        print(json.dumps({"found": False, "why": "%s: %s" % (type(e).__name__, e)})); sys.exit(0)
+    try:
+        out["arch_list"] = list(torch.cuda.get_arch_list())
+    except Exception:
+        pass
+    abi = getattr(torch._C, "_GLIBCXX_USE_CXX11_ABI", None)
+    out["cxx11_abi"] = "" if abi is None else str(int(abi))
+print(json.dumps(out))
 ]=])
 
 function(_dualgpu_pick_python out)
@@ -82,20 +101,27 @@ function(dualgpu_probe_torch)
   _dualgpu_pick_python(python)
   set(DualGPU_PYTHON "${python}" PARENT_SCOPE)
   set(DualGPU_TORCH_FOUND FALSE PARENT_SCOPE)
+  # Importing torch only where its answer is used: the doctor (a script) and the architecture check.
+  # (CMAKE_ROLE is a global property, not a variable.)
+  get_property(role GLOBAL PROPERTY CMAKE_ROLE)
+  set(mode "")
+  if(NOT role STREQUAL "PROJECT" OR DUALGPU_CHECK_TORCH_ARCHITECTURES)
+    set(mode full)
+  endif()
   set(key "")
   if(python)
-    string(MD5 key "${python}")
+    string(MD5 key "${python}${mode}")
   endif()
-  if(key AND DEFINED _DUALGPU_TORCH_PROBE_${key} AND CMAKE_ROLE STREQUAL "PROJECT")
+  if(key AND DEFINED _DUALGPU_TORCH_PROBE_${key} AND role STREQUAL "PROJECT")
     set(json "${_DUALGPU_TORCH_PROBE_${key}}")
   elseif(python)
-    execute_process(COMMAND "${python}" -c "${_DUALGPU_TORCH_PROBE}"
+    execute_process(COMMAND "${python}" -c "${_DUALGPU_TORCH_PROBE}" ${mode}
       TIMEOUT 120 RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err)
     if(NOT rc STREQUAL "0")
       string(REGEX REPLACE "\n.*" "" err "${err}")
       set(json "{\"found\": false, \"why\": \"${python} failed: ${rc}\"}")
     endif()
-    if(CMAKE_ROLE STREQUAL "PROJECT")
+    if(role STREQUAL "PROJECT")
       set(_DUALGPU_TORCH_PROBE_${key} "${json}" CACHE INTERNAL "what ${python} says of torch")
     endif()
   else()

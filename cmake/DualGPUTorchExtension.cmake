@@ -8,7 +8,7 @@ cmake_policy(VERSION 3.25...4.4)
 # guess) and sets CMAKE_CUDA_ARCHITECTURES to OFF: both would override the architectures DualGPU
 # chose for every CUDA target of the project. Save them, find torch, put them back. (Its warning
 # "pytorch is not compatible with CMAKE_CUDA_ARCHITECTURES" stays: hiding the variable breaks the
-# try_run torch uses to look for GPUs.)
+# try_run torch uses to look for GPUs when TORCH_CUDA_ARCH_LIST is set by neither DualGPU nor the user.)
 # The torch Python imports must win every search TorchConfig makes: its configs (Caffe2) under
 # share/cmake and its libraries (libtorch, libc10, ...) under lib/. TorchConfig's find_library calls
 # look in system folders before its own, so with Debian's libtorch-dev installed they would mix a
@@ -39,7 +39,24 @@ macro(_dualgpu_find_torch)
   if(DualGPU_TORCH_CMAKE_PREFIX AND (NOT DEFINED Torch_DIR OR Torch_DIR STREQUAL "${DualGPU_TORCH_CMAKE_PREFIX}/Torch"))
     _dualgpu_pin_torch_searches("${DualGPU_TORCH_CMAKE_PREFIX}")
   endif()
+  # With no TORCH_CUDA_ARCH_LIST, torch's CMake compiles and runs a program to look for GPUs (a second
+  # or more of every clean configure) only to pick the -gencode flags dropped below: name DualGPU's
+  # architectures instead, as plain numbers ("9.0"), the spelling every torch release accepts.
+  set(_dualgpu_torch_arch_list_set FALSE)
+  if(DualGPU_PLATFORM STREQUAL "cuda" AND NOT DEFINED TORCH_CUDA_ARCH_LIST AND "$ENV{TORCH_CUDA_ARCH_LIST}" STREQUAL "")
+    set(TORCH_CUDA_ARCH_LIST "")
+    foreach(_dualgpu_arch IN LISTS DualGPU_ARCHITECTURES)
+      if(_dualgpu_arch MATCHES "^([0-9]+)([0-9])")
+        list(APPEND TORCH_CUDA_ARCH_LIST "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES TORCH_CUDA_ARCH_LIST)
+    set(_dualgpu_torch_arch_list_set TRUE)
+  endif()
   find_package(Torch CONFIG QUIET)
+  if(_dualgpu_torch_arch_list_set)
+    unset(TORCH_CUDA_ARCH_LIST)
+  endif()
   set(CMAKE_PREFIX_PATH "${_dualgpu_saved_prefix_path}")
   foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
     if(_dualgpu_saved_defined_${_v})

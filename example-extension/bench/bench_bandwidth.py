@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
-"""Memory-bandwidth benchmark: each op (and each kernel variant) against PyTorch, in % of a
-device-to-device copy measured in the same run.
+"""Memory-bandwidth benchmark: each op against PyTorch, in % of a device-to-device copy measured in
+the same run.
 
 Timing: CUDA events around ITERS back-to-back calls (after a warm-up), median of REPEATS such
 windows. Inputs rotate through enough copies that one window's working set is >= 256 MB (well past
 the H200's 50 MB L2), so no call finds its input in L2 from the call before. Bytes are the minimum
 traffic: every input read once, every output written once (weights and tables counted once).
 
-Implementations per case: dualgpu (automatic kernel choice), dualgpu:<variant> (a forced kernel
-variant, DUALGPU_EXAMPLE_KERNEL_VARIANT; dualgpu:loop is the previous two-pass/block-loop kernels),
-eager (the PyTorch composite of bench_ops.py), F.rms_norm (where it exists), compile
-(torch.compile of the composite, mode default, dynamic=False, compiled before timing).
+Implementations per case: dualgpu (this extension), eager (the PyTorch composite of bench_ops.py),
+F.rms_norm (where it exists), compile (torch.compile of the composite, mode default, dynamic=False,
+compiled before timing). The candidates behind the extension's kernel choices are compared, without
+torch, by kernel_variants.cu.
 
     python bench/bench_bandwidth.py [--json out.json] [--png out.png] [--budget 300] [--quick]
 
@@ -24,10 +24,6 @@ import os
 import statistics
 import sys
 import time
-
-# Read by the extension at its first launch: set before anything runs, so variants can be switched.
-os.environ.setdefault("DUALGPU_EXAMPLE_KERNEL_VARIANT", "auto")
-VARIANT_ENV = "DUALGPU_EXAMPLE_KERNEL_VARIANT"
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -102,18 +98,6 @@ def n_sets(bytes_per_call):
     return max(1, min(MAX_SETS, math.ceil(ROTATE_BYTES / max(bytes_per_call, 1))))
 
 
-NORM_BLOCK_BOUND = {1: 1024, 2: 1024, 4: 512, 8: 256}  # rms_norm.cu norm_block_bound
-
-
-def norm_variants(hidden, dtype):
-    """The forced variants that rms_norm.cu honours for this row (others fall back to auto)."""
-    vec = 16 // esize(dtype)
-    chunks = hidden // vec if hidden % vec == 0 else hidden
-    out = ["loop"]
-    out += [f"nv{nv}" for nv, bound in NORM_BLOCK_BOUND.items() if math.ceil(chunks / nv) <= bound]
-    return out
-
-
 def case_rms_norm(rows, hidden, dtype, device, fused):
     es = esize(dtype)
     per_call = rows * hidden * es * (4 if fused else 2) + hidden * es
@@ -134,8 +118,7 @@ def case_rms_norm(rows, hidden, dtype, device, fused):
             impls["F.rms_norm"] = lambda x, w: F.rms_norm(x, (hidden,), w, EPS)
         impls["compile"] = ("compile", eager_rms_norm, lambda f: (lambda x, w: f(x, w, EPS)))
     return dict(op="fused_add_rms_norm" if fused else "rms_norm", shape=f"{rows}x{hidden}", bytes=per_call,
-                argsets=argsets, impls=impls, variants=norm_variants(hidden, dtype),
-                norm_target=hidden in (4096, 8192) and rows >= 1024)
+                argsets=argsets, impls=impls, norm_target=hidden in (4096, 8192) and rows >= 1024)
 
 
 def case_silu(rows, d, dtype, device):
@@ -145,7 +128,7 @@ def case_silu(rows, d, dtype, device):
     impls = {"dualgpu": ext.silu_and_mul, "eager": eager_silu_and_mul,
              "compile": ("compile", eager_silu_and_mul, lambda f: f)}
     return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", bytes=per_call, argsets=argsets, impls=impls,
-                variants=["loop", "u1", "u2", "u4"], norm_target=False)
+                norm_target=False)
 
 
 def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192):
@@ -162,7 +145,7 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
                         torch.randn(tokens, kv_heads * head_size, device=device, dtype=dtype), head_size, cache))
     impls = {"dualgpu": ext.rotary_embedding, "eager": eager_rotary, "compile": ("compile", eager_rotary, lambda f: f)}
     return dict(op="rotary_embedding", shape=f"{tokens}t {heads}q/{kv_heads}kv x{head_size}", bytes=per_call,
-                argsets=argsets, impls=impls, variants=["loop"], norm_target=False)
+                argsets=argsets, impls=impls, norm_target=False)
 
 
 def cases(device, quick):
@@ -209,20 +192,18 @@ def table(results, copy):
 
 
 def summarise(case_rows):
-    """Per case: the automatic choice, the best variant, the best PyTorch path, and the targets."""
+    """Per case: the extension, the best PyTorch path, and the targets."""
     by_case = {}
     for r in case_rows:
         if r["us"] is not None:
             by_case.setdefault((r["op"], r["shape"], r["dtype"]), []).append(r)
-    lines = ["", "| op | shape | dtype | dualgpu µs (% copy) | best variant | best PyTorch | speed-up | targets |",
-             "|---|---|---|---:|---|---|---:|---|"]
+    lines = ["", "| op | shape | dtype | dualgpu µs (% copy) | best PyTorch | speed-up | targets |",
+             "|---|---|---|---:|---|---:|---|"]
     for (op, shape, dtype), rows in by_case.items():
         auto = next((r for r in rows if r["impl"] == "dualgpu"), None)
-        ours = [r for r in rows if r["impl"].startswith("dualgpu")]
         torch_rows = [r for r in rows if not r["impl"].startswith("dualgpu")]
         if not auto:
             continue
-        best_v = min(ours, key=lambda r: r["us"])
         best_t = min(torch_rows, key=lambda r: r["us"]) if torch_rows else None
         checks = []
         if best_t:
@@ -231,8 +212,8 @@ def summarise(case_rows):
             checks.append(f">= {NORM_TARGET:.0f}% ok" if auto["pct_copy"] >= NORM_TARGET else f"< {NORM_TARGET:.0f}% MISS")
         bt = f"{best_t['impl']} {best_t['us']:.2f}" if best_t else ""
         sp = f"{best_t['us'] / auto['us']:.2f}x" if best_t else ""
-        lines.append(f"| {op} | {shape} | {dtype} | {auto['us']:.2f} ({auto['pct_copy']:.0f}%) | "
-                     f"{best_v['impl']} {best_v['us']:.2f} | {bt} | {sp} | {', '.join(checks)} |")
+        lines.append(f"| {op} | {shape} | {dtype} | {auto['us']:.2f} ({auto['pct_copy']:.0f}%) | {bt} | {sp} | "
+                     f"{', '.join(checks)} |")
     return "\n".join(lines)
 
 
@@ -245,7 +226,6 @@ def main():
     ap.add_argument("--repeats", type=int, default=7)
     ap.add_argument("--window-ms", type=float, default=8.0, help="target GPU time per timing window")
     ap.add_argument("--max-iters", type=int, default=200)
-    ap.add_argument("--no-variants", action="store_true", help="time only the automatic kernel choice")
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--quick", action="store_true", help="small shapes (a smoke run; the default off a GPU)")
     args = ap.parse_args()
@@ -275,14 +255,10 @@ def main():
         case = make()
         dname = str(dtype).replace("torch.", "")
         impls = dict(case["impls"])
-        if not args.no_variants:
-            for v in case["variants"]:
-                impls[f"dualgpu:{v}"] = ("variant", v, impls["dualgpu"])
         case_rows = []
         for name, impl in impls.items():
             row = dict(op=case["op"], shape=case["shape"], dtype=dname, impl=name, bytes=case["bytes"],
                        sets=len(case["argsets"]), norm_target=case["norm_target"] and name == "dualgpu", us=None)
-            variant = "auto"
             try:
                 if isinstance(impl, tuple) and impl[0] == "compile":
                     if not use_compile:
@@ -296,15 +272,9 @@ def main():
                     fn(*case["argsets"][0])  # compiles here, outside the timed windows
                     timer.sync()
                     row["compile_s"] = round(time.monotonic() - tc, 1)
-                elif isinstance(impl, tuple):
-                    variant, fn = impl[1], impl[2]
                 else:
                     fn = impl
-                os.environ[VARIANT_ENV] = variant
-                try:
-                    us, iters, windows = timer.measure(fn, case["argsets"])
-                finally:
-                    os.environ[VARIANT_ENV] = "auto"
+                us, iters, windows = timer.measure(fn, case["argsets"])
                 row.update(us=us, gbps=case["bytes"] / us / 1e3, pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"],
                            iters=iters, windows=windows)
             except Exception as e:  # one failing path (a compile error) must not lose the rest

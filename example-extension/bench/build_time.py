@@ -1,11 +1,18 @@
-"""Build time of this extension: DualGPU's CMake build vs torch.utils.cpp_extension.load on the same
-sources, both from clean, for one CUDA architecture, ccache off. Then the incremental rebuild after
-touching one kernel file, rms_norm.cu (CMake recompiles only that file; it never includes torch).
+"""Build time of this extension: DualGPU's CMake build against torch.utils.cpp_extension.load, all
+from clean in one run, one CUDA architecture, Release (-O3) everywhere, ccache off.
 
     python bench/build_time.py [--arch 90] [--jobs 16] [--json bench/build_time.json]
 
-cpp_extension.load() has no device-link step (only setuptools' dlink=True has), so it cannot link the
-RDC pair silu_and_mul.cu + rdc_helper.cu; it gets every .cu in one generated file (#include), the same code.
+Three builds of the same code:
+  dualgpu_cmake      configure + build with CMake and Ninja (the sources as they are: four torch .cpp
+                     files, five torch-free .cu files); then the rebuild after touching one kernel
+                     file (rms_norm.cu) and a rebuild with nothing to do.
+  load_one_file      load() on the layout its tutorial teaches: one .cu that includes
+                     <torch/extension.h> and holds the ops and the kernels (generated here by
+                     #including every source file into one); nvcc compiles the torch code too.
+  load_split         load() on the split sources themselves (the .cpp files, and the .cu files as one
+                     generated file: load() has no device-link step, so it cannot link the RDC pair
+                     silu_and_mul.cu + rdc_helper.cu separately). The same compile work as CMake's.
 """
 import argparse
 import json
@@ -21,7 +28,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROJECT = HERE.parent
 CSRC = PROJECT / "csrc"
 DUALGPU_INCLUDE = PROJECT.parent / "include"
+TORCH_FILES = ["ops.cpp", "checks.cpp", "cpu_ops.cpp", "gpu_ops.cpp"]
 KERNEL_FILES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu", "rotary_embedding.cu", "rdc_helper.cu"]
+TOUCHED = CSRC / "rms_norm.cu"
 
 
 def run_timed(cmd, env):
@@ -30,40 +39,55 @@ def run_timed(cmd, env):
     return time.perf_counter() - start
 
 
+def touch(path):
+    # A new mtime without changing the file (the checkout is the user's).
+    os.utime(path, None)
+
+
+def ninja_steps(build, skip):
+    """{output: seconds} for the .ninja_log entries after the first `skip` (one ninja run's steps)."""
+    lines = [line.split("\t") for line in (build / ".ninja_log").read_text().splitlines() if not line.startswith("#")]
+    return {f[3]: (int(f[1]) - int(f[0])) / 1000 for f in lines[skip:] if len(f) >= 4}
+
+
 def cmake_build(work, arch, jobs, env):
     build = work / "cmake"
-    configure = run_timed(["cmake", "-G", "Ninja", "-S", str(PROJECT), "-B", str(build), "-DDUALGPU_PLATFORM=cuda",
-                           f"-DDUALGPU_ARCHITECTURES={arch}-real", f"-DDUALGPU_PYTHON={sys.executable}"], env)
+    configure = run_timed(["cmake", "-G", "Ninja", "-S", str(PROJECT), "-B", str(build), "-DCMAKE_BUILD_TYPE=Release",
+                           "-DDUALGPU_PLATFORM=cuda", f"-DDUALGPU_ARCHITECTURES={arch}-real",
+                           f"-DDUALGPU_PYTHON={sys.executable}"], env)
     compile_ = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
-    (CSRC / "rms_norm.cu").touch()
+    steps = ninja_steps(build, 0)
+    touch(TOUCHED)
     rebuild = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
-    return {"configure_s": configure, "build_s": compile_, "rebuild_after_touching_a_kernel_s": rebuild}
+    rebuild_steps = ninja_steps(build, len(steps))
+    noop = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
+    return {"configure_s": configure, "build_s": compile_, "total_s": configure + compile_,
+            "rebuild_after_touching_a_kernel_s": rebuild, "rebuild_nothing_to_do_s": noop,
+            "build_steps_s": steps, "rebuild_steps_s": rebuild_steps}
 
 
-def jit_build(work, arch, jobs):
-    # Imported here so the CMake timing above is not affected by torch's import in this process.
-    from torch.utils import cpp_extension
-
-    unity = work / "all_kernels.cu"
-    unity.write_text("".join(f'#include "{CSRC / name}"\n' for name in KERNEL_FILES))
-    os.environ["TORCH_CUDA_ARCH_LIST"] = f"{arch[:-1]}.{arch[-1]}"  # 90 -> 9.0
-    os.environ["MAX_JOBS"] = str(jobs)
-    build_dir = work / "jit"
+def load_build(work, name, sources, jobs):
+    """load() in a fresh interpreter: each build registers torch.ops.dualgpu_example, once per process."""
+    build_dir = work / name
     build_dir.mkdir()
-    kwargs = dict(name="dualgpu_example_jit", sources=[str(CSRC / "ops.cpp"), str(unity)],
-                  extra_include_paths=[str(DUALGPU_INCLUDE), str(CSRC)],
-                  extra_cflags=["-O3", "-DDUALGPU_PLATFORM_CUDA"],
-                  extra_cuda_cflags=["-O3", "-DDUALGPU_PLATFORM_CUDA"],
-                  build_directory=str(build_dir), is_python_module=False, verbose=False)
-    start = time.perf_counter()
-    cpp_extension.load(**kwargs)  # builds and loads (registers torch.ops.dualgpu_example)
-    build = time.perf_counter() - start
-    # Incremental: load() checks its ninja file; touching rms_norm.cu recompiles the unity file.
-    (CSRC / "rms_norm.cu").touch()
-    start = time.perf_counter()
-    subprocess.run(["ninja", "-C", str(build_dir), "-j", str(jobs)], check=True, stdout=subprocess.DEVNULL)
-    rebuild = time.perf_counter() - start
+    flags = ["-O3", "-DDUALGPU_PLATFORM_CUDA"]
+    kwargs = dict(name=f"dualgpu_example_{name}", sources=[str(s) for s in sources],
+                  extra_include_paths=[str(DUALGPU_INCLUDE), str(CSRC)], extra_cflags=flags,
+                  extra_cuda_cflags=flags, build_directory=str(build_dir), is_python_module=False, verbose=False)
+    # Timed inside the child, after `import torch`: what a user waits for at load().
+    child = ("import json, sys, time\nfrom torch.utils import cpp_extension\nstart = time.perf_counter()\n"
+             "cpp_extension.load(**json.loads(sys.argv[1]))\nprint(time.perf_counter() - start)\n")
+    out = subprocess.run([sys.executable, "-c", child, json.dumps(kwargs)], check=True, capture_output=True, text=True)
+    build = float(out.stdout.strip().splitlines()[-1])
+    touch(TOUCHED)  # load() checks its ninja file: the generated file that includes rms_norm.cu recompiles
+    rebuild = run_timed(["ninja", "-C", str(build_dir), "-j", str(jobs)], dict(os.environ))
     return {"build_s": build, "rebuild_after_touching_a_kernel_s": rebuild}
+
+
+def generated(work, name, lines):
+    path = work / name
+    path.write_text("".join(line + "\n" for line in lines))
+    return path
 
 
 def main():
@@ -74,16 +98,30 @@ def main():
     args = parser.parse_args()
     env = dict(os.environ, CCACHE_DISABLE="1")  # measure compilers, not cache hits
     os.environ["CCACHE_DISABLE"] = "1"
+    os.environ["TORCH_CUDA_ARCH_LIST"] = f"{args.arch[:-1]}.{args.arch[-1]}"  # 90 -> 9.0, for load()
+    os.environ["MAX_JOBS"] = str(args.jobs)
     work = pathlib.Path(tempfile.mkdtemp(prefix="dualgpu-build-time-"))
     try:
         results = {"arch": f"sm_{args.arch}", "jobs": args.jobs,
-                   "dualgpu_cmake": cmake_build(work, args.arch, args.jobs, env),
-                   "torch_cpp_extension_load": jit_build(work, args.arch, args.jobs)}
+                   "dualgpu_cmake": cmake_build(work, args.arch, args.jobs, env)}
+        kernels = generated(work, "all_kernels.cu", [f'#include "{CSRC / f}"' for f in KERNEL_FILES])
+        one_file = generated(work, "extension.cu", ["#include <torch/extension.h>"] +
+                             [f'#include "{CSRC / f}"' for f in TORCH_FILES + KERNEL_FILES])
+        results["load_one_file"] = load_build(work, "one_file", [one_file], args.jobs)
+        results["load_split"] = load_build(work, "split", [CSRC / f for f in TORCH_FILES] + [kernels], args.jobs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    ours = results["dualgpu_cmake"]["total_s"]
+    results["ratio_to_load_one_file"] = ours / results["load_one_file"]["build_s"]
+    results["ratio_to_load_split"] = ours / results["load_split"]["build_s"]
     pathlib.Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
-    for way in ("dualgpu_cmake", "torch_cpp_extension_load"):
-        print(f"{way:26s} " + "  ".join(f"{k}={v:.1f}" for k, v in results[way].items()))
+    for way in ("dualgpu_cmake", "load_one_file", "load_split"):
+        print(f"{way:15s} " + "  ".join(f"{k}={v:.1f}" for k, v in results[way].items() if not isinstance(v, dict)))
+    for key in ("build_steps_s", "rebuild_steps_s"):
+        steps = sorted(results["dualgpu_cmake"][key].items(), key=lambda kv: -kv[1])
+        print(f"{key}: " + ", ".join(f"{pathlib.Path(k).name} {v:.1f}" for k, v in steps))
+    print(f"configure + build / load(): {results['ratio_to_load_one_file']:.2f} of the one-file load(), "
+          f"{results['ratio_to_load_split']:.2f} of load() on the split sources")
     print(f"wrote {args.json}")
 
 

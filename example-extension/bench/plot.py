@@ -110,9 +110,8 @@ def main(json_paths, png_path):
     return 0
 
 
-# Implementations drawn in the bandwidth chart, in this order (dualgpu:<variant> rows other than the
-# previous kernels, dualgpu:loop, stay in the JSON and the table).
-BANDWIDTH_IMPLS = ["dualgpu", "dualgpu:loop", "eager", "F.rms_norm", "compile"]
+# Implementations drawn in the bandwidth chart, in this order.
+BANDWIDTH_IMPLS = ["dualgpu", "eager", "F.rms_norm", "compile"]
 
 
 def plot_bandwidth(data, png_path):

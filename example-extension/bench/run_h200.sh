@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # run_h200.sh: example-extension on one H200 (or any sm_90 GPU) in one go: build for sm_90, the GPU
 # tests, the decode_step benchmark (graph vs eager at batch 1, 4, 16, 64), the bandwidth benchmark
-# (each op and kernel variant vs PyTorch in % of a device-to-device copy) and the charts. Everything
+# (each op vs PyTorch in % of a device-to-device copy) and the charts. Everything
 # lands in $OUT (default ./h200-results), 8 files:
 #   summary.txt        GPU, driver, torch, nvcc, cmake versions; each step's exit status and time;
 #                      decode_step's speed-up per batch and the crossover; bench_bandwidth's target table
@@ -11,7 +11,7 @@
 #   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON)
 #   bandwidth.json     bench_bandwidth.py: copy GB/s, then per op/shape/dtype/implementation us, GB/s, % of copy
 #   bench.png          decode_step time per step vs batch, graph vs eager
-#   bandwidth.png      % of copy per op/shape/dtype, dualgpu (auto and the previous kernels) vs PyTorch
+#   bandwidth.png      % of copy per op/shape/dtype, dualgpu vs PyTorch
 # One deadline (RUN_H200_SECONDS, default 420) caps every step, so the script ends within 7 minutes.
 # (bench_ops.py's other pytest-benchmark groups are superseded by bench_bandwidth.py; not run here.)
 #   bash example-extension/bench/run_h200.sh          (from anywhere; python3 must import torch)

@@ -1,7 +1,6 @@
 // launch_common.cuh: what every kernel file of the extension shares: block and grid sizes, the
-// storage type behind a scalar_kind, the alignment test for 16-byte accesses, plain aligned
-// accesses, and the benchmark-only variant switch. One kernel file per op, so touching one op
-// recompiles only that file.
+// storage type behind a scalar_kind, the alignment test for 16-byte accesses, and plain and
+// streaming aligned accesses. One kernel file per op, so touching one op recompiles only that file.
 #pragma once
 
 #include "kernels.h"
@@ -11,8 +10,6 @@
 #include "dualgpu/device.hpp"
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <initializer_list>
 
 namespace dualgpu_example {
@@ -41,6 +38,30 @@ __device__ __forceinline__ void store_aligned(T* p, const aligned_vector<T, N>& 
   *reinterpret_cast<aligned_vector<T, N>*>(p) = v;
 }
 
+// Streaming (evict-first) accesses, for data a kernel touches once: the L2 keeps what is reused (a
+// weight) instead. On the H200 they gained 1-5% of copy bandwidth in the norms and silu_and_mul
+// (bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
+template <int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_stream(const T* p) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  if constexpr (sizeof(aligned_vector<T, N>) == 16) {
+    const int4 raw = __ldcs(reinterpret_cast<const int4*>(p));
+    return *reinterpret_cast<const aligned_vector<T, N>*>(&raw);
+  }
+#endif
+  return load_aligned<N>(p);
+}
+template <int N, typename T>
+__device__ __forceinline__ void store_stream(T* p, const aligned_vector<T, N>& v) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  if constexpr (sizeof(aligned_vector<T, N>) == 16) {
+    __stcs(reinterpret_cast<int4*>(p), *reinterpret_cast<const int4*>(&v));
+    return;
+  }
+#endif
+  store_aligned<N>(p, v);
+}
+
 // Calls f(T{}) with the storage type of `kind`.
 template <typename F>
 void with_type(scalar_kind kind, F&& f) {
@@ -60,29 +81,6 @@ inline bool can_vectorise(std::int64_t row_len, std::initializer_list<const void
   for (const void* p : ptrs)
     if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return false;
   return true;
-}
-
-// Benchmark-only: DUALGPU_EXAMPLE_KERNEL_VARIANT, when set at the first launch, forces a variant on
-// each later launch (re-read every time, so bench/bench_bandwidth.py can time them all in one
-// process): "loop" (the two-pass/block-loop kernels), "nv1" "nv2" "nv4" "nv8" (rms norms: vectors
-// per thread in the one-block-per-row kernel), "u1" "u2" "u4" (silu_and_mul: vectors per thread);
-// anything else, "auto" or "" is the automatic choice. Unset (the normal case), no getenv per launch.
-constexpr const char* variant_env = "DUALGPU_EXAMPLE_KERNEL_VARIANT";
-
-inline const char* kernel_variant() {
-  static const bool enabled = std::getenv(variant_env) != nullptr;
-  if (!enabled) return "";
-  const char* v = std::getenv(variant_env);
-  return v ? v : "";
-}
-
-inline bool variant_is(const char* v, const char* name) { return std::strcmp(v, name) == 0; }
-
-// The variant's number when v is "<prefix><digits>" ("nv4" -> 4), else 0.
-inline int variant_number(const char* v, const char* prefix) {
-  const std::size_t n = std::strlen(prefix);
-  if (std::strncmp(v, prefix, n) != 0 || v[n] == '\0') return 0;
-  return std::atoi(v + n);
 }
 
 inline std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }

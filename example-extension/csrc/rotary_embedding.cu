@@ -8,38 +8,12 @@ namespace {
 using namespace detail;
 using dualgpu::aligned_vector;
 
-template <typename T>
-__device__ void rotate_heads(T* row, const T* cos, const T* sin, std::int64_t heads, std::int64_t head_size,
-                             std::int64_t half) {
-  for (std::int64_t i = threadIdx.x; i < heads * half; i += blockDim.x) {
-    T* head = row + (i / half) * head_size;
-    const std::int64_t k = i % half;
-    const float c = to_float(cos[k]), s = to_float(sin[k]);
-    const float a = to_float(head[k]), b = to_float(head[k + half]);
-    head[k] = from_float<T>(a * c - b * s);
-    head[k + half] = from_float<T>(b * c + a * s);
-  }
-}
-
-template <typename T>
-__global__ void rotary_embedding_loop_kernel(const std::int64_t* __restrict__ positions, T* __restrict__ query,
-                                        T* __restrict__ key, const T* __restrict__ cos_sin_cache,
-                                        std::int64_t tokens, std::int64_t query_heads, std::int64_t key_heads,
-                                        std::int64_t head_size, std::int64_t rot_dim) {
-  const std::int64_t half = rot_dim / 2;
-  for (std::int64_t t = blockIdx.x; t < tokens; t += gridDim.x) {
-    const T* cos = cos_sin_cache + positions[t] * rot_dim;
-    rotate_heads(query + t * query_heads * head_size, cos, cos + half, query_heads, head_size, half);
-    rotate_heads(key + t * key_heads * head_size, cos, cos + half, key_heads, head_size, half);
-  }
-}
-
 // One block per token; threadIdx.x walks the VEC-wide chunks of a half rotation (rot_dim / 2),
 // threadIdx.y the heads (query heads then key heads). A thread loads its cos/sin chunk once and
 // applies it to every head it visits; no division in the loop.
 template <typename T, int VEC>
 __global__ void __launch_bounds__(1024)
-    rotary_embedding_2d_kernel(const std::int64_t* __restrict__ positions, T* __restrict__ query,
+    rotary_embedding_kernel(const std::int64_t* __restrict__ positions, T* __restrict__ query,
                                T* __restrict__ key, const T* __restrict__ cos_sin_cache, std::int64_t tokens,
                                int query_heads, int key_heads, int head_size, int rot_dim) {
   const int half = rot_dim / 2;
@@ -84,20 +58,11 @@ void launch_rotary_embedding(const std::int64_t* positions, void* query, void* k
                              std::int64_t tokens, std::int64_t query_heads, std::int64_t key_heads,
                              std::int64_t head_size, std::int64_t rot_dim, scalar_kind kind, dualgpu::stream_t stream) {
   if (tokens == 0 || rot_dim == 0) return;
-  const char* variant = kernel_variant();
   with_type(kind, [&](auto tag) {
     using T = decltype(tag);
     auto* q = static_cast<T*>(query);
     auto* k = static_cast<T*>(key);
     auto* cache = static_cast<const T*>(cos_sin_cache);
-    if (variant_is(variant, "loop")) {
-      // Pairs (k, k + rot_dim / 2) are rot_dim / 2 apart: no wide load covers a pair, so scalar.
-      const int threads = threads_for(std::max(query_heads, key_heads) * rot_dim / 2);
-      rotary_embedding_loop_kernel<T><<<grid_for(tokens), threads, 0, stream>>>(
-          positions, q, k, cache, tokens, query_heads, key_heads, head_size, rot_dim);
-      DUALGPU_CHECK_LAUNCH();
-      return;
-    }
     // Each half (rot_dim / 2 values) of each head read as whole vectors: every head start, half
     // start and cache row start must be aligned (head_size and rot_dim / 2 multiples of the vector).
     constexpr int vec = dualgpu::max_vector_size<T>;
@@ -110,14 +75,13 @@ void launch_rotary_embedding(const std::int64_t* positions, void* query, void* k
     const int qh = static_cast<int>(query_heads), kh = static_cast<int>(key_heads);
     const int hs = static_cast<int>(head_size), rd = static_cast<int>(rot_dim);
     if (wide)
-      rotary_embedding_2d_kernel<T, vec><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
+      rotary_embedding_kernel<T, vec><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
                                                                                     kh, hs, rd);
     else
-      rotary_embedding_2d_kernel<T, 1><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
+      rotary_embedding_kernel<T, 1><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
                                                                                   kh, hs, rd);
     DUALGPU_CHECK_LAUNCH();
   });
 }
-
 
 }  // namespace dualgpu_example
