@@ -85,13 +85,15 @@ function(_dualgpu_create_torch_target)
   endif()
   # torch puts -D_GLIBCXX_USE_CXX11_ABI on its C++ flags; nvcc and clang-HIP compile host code
   # too and must agree with libtorch's ABI, so state it for every language.
+  # The probe knows it when it imported torch; else TorchConfig states it when libtorch was built with
+  # the old ABI (=0), and says nothing from the torch releases that only build the new one (=1).
   set(abi "${DualGPU_TORCH_CXX11_ABI}")
   if(abi STREQUAL "" AND TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=([01])")
     set(abi "${CMAKE_MATCH_1}")
+  elseif(abi STREQUAL "")
+    set(abi 1)
   endif()
-  if(NOT abi STREQUAL "")
-    target_compile_definitions(DualGPU::torch INTERFACE _GLIBCXX_USE_CXX11_ABI=${abi})
-  endif()
+  target_compile_definitions(DualGPU::torch INTERFACE _GLIBCXX_USE_CXX11_ABI=${abi})
   # On ROCm, link the HIP runtime torch itself loads (its wheel ships one), not a second copy.
   if(DualGPU_PLATFORM STREQUAL "rocm" AND DualGPU_TORCH_CMAKE_PREFIX)
     get_filename_component(torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)

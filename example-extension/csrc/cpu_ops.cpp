@@ -1,11 +1,8 @@
 // cpu_ops.cpp: the CPU implementations, float math through ATen, rounded once at the end. They are the
 // reference the GPU kernels are tested against and what runs where no GPU is.
-// Tensor methods and per-operator ATen headers, not <ATen/ATen.h>, keep this file light to compile.
+// Tensor methods only, no ATen function headers: they keep this file light to compile.
 #define TORCH_ASSERT_ONLY_METHOD_OPERATORS
 #include "ops.h"
-
-#include <ATen/ops/empty_like.h>
-#include <ATen/ops/silu.h>
 
 namespace dualgpu_example {
 namespace {
@@ -28,7 +25,7 @@ void rotate_cpu(at::Tensor& t, const at::Tensor& cos, const at::Tensor& sin, int
 
 at::Tensor rms_norm_cpu(const at::Tensor& x, const at::Tensor& weight, double eps) {
   check_norm_inputs(x, weight);
-  if (x.numel() == 0) return at::empty_like(x);
+  if (x.numel() == 0) return x.new_empty(x.sizes());
   return rms_norm_float(x.to(at::kFloat), weight, eps).to(x.scalar_type());
 }
 
@@ -45,7 +42,8 @@ at::Tensor silu_and_mul_cpu(const at::Tensor& x) {
   check_silu_and_mul_input(x);
   const int64_t d = x.size(-1) / 2;
   const at::Tensor xf = x.to(at::kFloat);
-  return at::silu(xf.narrow(-1, 0, d)).mul(xf.narrow(-1, d, d)).to(x.scalar_type());
+  const at::Tensor gate = xf.narrow(-1, 0, d);
+  return gate.mul(gate.sigmoid()).mul(xf.narrow(-1, d, d)).to(x.scalar_type());  // silu(gate) * up
 }
 
 void rotary_embedding_cpu(const at::Tensor& positions, at::Tensor& query, at::Tensor& key, int64_t head_size,

@@ -1,6 +1,7 @@
 // gpu_ops.cpp: the GPU implementations' torch side: checks, output allocation, device and stream,
 // then raw pointers to the kernel files (kernels.h). decode_step runs through DualGPU's graph
-// launcher. Compiled on GPU platforms only (empty on the CPU platform).
+// launcher. Compiled on GPU platforms only (empty on the CPU platform). Tensor methods only (new_empty,
+// not at::empty): <ATen/ops/empty.h> alone took 4 s to compile.
 #if !defined(DUALGPU_PLATFORM_CPU)
 #define TORCH_ASSERT_ONLY_METHOD_OPERATORS
 #include "ops.h"
@@ -9,9 +10,6 @@
 
 #include "dualgpu/graph.hpp"
 #include "dualgpu/torch.hpp"
-
-#include <ATen/ops/empty.h>
-#include <ATen/ops/empty_like.h>
 
 #include <cstdint>
 #include <string>
@@ -56,7 +54,7 @@ struct decode_structure {
 at::Tensor rms_norm_gpu(const at::Tensor& x, const at::Tensor& weight, double eps) {
   check_norm_inputs(x, weight);
   const dualgpu::device_guard guard(x);
-  at::Tensor out = at::empty_like(x);
+  at::Tensor out = x.new_empty(x.sizes());  // x is contiguous (checked), and so is out
   launch_rms_norm(out.data_ptr(), x.data_ptr(), weight.data_ptr(), static_cast<float>(eps), rows_of(x), x.size(-1),
                   kind_of(x), dualgpu::current_stream(x));
   return out;
@@ -76,7 +74,7 @@ at::Tensor silu_and_mul_gpu(const at::Tensor& x) {
   const dualgpu::device_guard guard(x);
   std::vector<int64_t> out_shape = x.sizes().vec();
   out_shape.back() /= 2;
-  at::Tensor out = at::empty(out_shape, x.options());
+  at::Tensor out = x.new_empty(out_shape);
   launch_silu_and_mul(out.data_ptr(), x.data_ptr(), rows_of(x), out_shape.back(), kind_of(x),
                       dualgpu::current_stream(x));
   return out;

@@ -91,6 +91,56 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
     close(key, expected_k, dtype)
 
 
+# ---- the launch plans for many rows -------------------------------------------------------
+# 1024 rows or more take the GPU plan for throughput (256+ threads, 2-4 vectors each); 4096 + 8 leaves
+# the last threads of a row with vectors past its end (clamped loads, masked stores).
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("hidden", [4096, 4096 + 8, 8192])
+def test_norms_many_rows(device, dtype, hidden):
+    x = randn(1100, hidden, dtype=dtype, device=device)
+    residual = randn(1100, hidden, dtype=dtype, device=device)
+    w = weight_like(hidden, dtype, device)
+    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
+# ---- past 2^31 elements (GPU only: 4 GiB tensors) ------------------------------------------
+HUGE_HIDDEN = 4096
+HUGE_ROWS = 2**31 // HUGE_HIDDEN + 3  # > 2^31 elements: 64-bit offsets; > 65535 rows: more than one grid line
+# Rows around each boundary (a grid line of 65535 rows, the 2^31st element) and the last one.
+CHECKED_ROWS = [0, 65534, 65535, 65536, 2**31 // HUGE_HIDDEN - 1, 2**31 // HUGE_HIDDEN, HUGE_ROWS - 1]
+
+
+@pytest.mark.gpu
+@pytest.mark.skipif(not GPU, reason="no GPU visible, or this build has no GPU kernels (a cpu-platform build)")
+@pytest.mark.parametrize("op", ["rms_norm", "fused_add_rms_norm", "silu_and_mul"])
+def test_past_2_31_elements(op):
+    if torch.cuda.get_device_properties(0).total_memory < 24 << 30:
+        pytest.skip("needs 24 GiB of GPU memory")
+    rows = torch.tensor(CHECKED_ROWS, device="cuda")
+    dtype = torch.bfloat16
+    w = weight_like(HUGE_HIDDEN, dtype, "cuda")
+    if op == "silu_and_mul":  # half the rows, twice as wide: still > 2^31 elements in x
+        x = torch.randn(HUGE_ROWS // 2, 2 * HUGE_HIDDEN, dtype=dtype, device="cuda")
+        rows = torch.tensor([0, 65534, 65535, 65536, x.shape[0] - 1], device="cuda")
+        close(ext.silu_and_mul(x)[rows], ref.silu_and_mul(x[rows]), dtype)
+    elif op == "rms_norm":
+        x = torch.randn(HUGE_ROWS, HUGE_HIDDEN, dtype=dtype, device="cuda")
+        close(ext.rms_norm(x, w, EPS)[rows], ref.rms_norm(x[rows], w, EPS), dtype)
+    else:
+        x = torch.randn(HUGE_ROWS, HUGE_HIDDEN, dtype=dtype, device="cuda")
+        residual = torch.randn_like(x)
+        expected_x, expected_residual = ref.fused_add_rms_norm(x[rows], residual[rows], w, EPS)
+        ext.fused_add_rms_norm(x, residual, w, EPS)
+        close(residual[rows], expected_residual, dtype)
+        close(x[rows], expected_x, dtype)
+    torch.cuda.synchronize()
+
+
 # ---- empty tensors -----------------------------------------------------------------------
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("shape", [(0, 64), (4, 0), (0, 0)])

@@ -30,7 +30,10 @@ struct fake_backend {
   struct state {
     std::map<int, std::vector<int>> graphs, execs;
     int next = 1, launches = 0, instantiations = 0, updates = 0, destroyed_execs = 0;
-    bool capturing = false, fail_begin = false, fail_end = false, fail_update = false, outer_capture = false;
+    bool fail_begin = false, fail_end = false, fail_update = false, outer_capture = false;
+    // The stream being captured: capture is per stream, as on CUDA and HIP, so another thread's eager
+    // work on its own stream is not swallowed by it (atomic: read outside the launcher's lock).
+    std::atomic<int*> capturing_on{nullptr};
     std::vector<int> recorded;
     int legacy = 0;
     std::vector<std::unique_ptr<int>> side_streams;
@@ -68,12 +71,12 @@ struct fake_backend {
   int begin_capture(int* stream, dualgpu::capture_mode) {
     if (s->fail_begin) return 900;
     if (stream == nullptr) return 906;  // cudaErrorStreamCaptureUnsupported
-    s->capturing = true;
+    s->capturing_on = stream;
     s->recorded.clear();
     return 0;
   }
   int end_capture(int*, int* graph) {
-    s->capturing = false;
+    s->capturing_on = nullptr;
     if (s->fail_end) return 901;
     *graph = s->next++;
     s->graphs[*graph] = s->recorded;
@@ -106,7 +109,7 @@ struct fake_backend {
   }
   // What a kernel launch does: recorded while capturing, executed otherwise.
   void kernel(int* stream, int value) {
-    if (s->capturing)
+    if (stream != nullptr && stream == s->capturing_on.load())
       s->recorded.push_back(value);
     else
       target(stream) += value;
@@ -226,7 +229,7 @@ TEST_CASE("launcher: a failed capture falls back to eager with one warning") {
   SUBCASE("work that throws inside the capture") {
     for (int i = 0; i < 4; ++i)
       L.launch(key_of(4, &a), &out, [&](int* s) {
-        if (L.backend().s->capturing) throw std::runtime_error("cudaMalloc: operation not permitted when stream is capturing");
+        if (L.backend().s->capturing_on.load() != nullptr) throw std::runtime_error("cudaMalloc: operation not permitted when stream is capturing");
         L.backend().kernel(s, 1);
       });
     CHECK(warnings.size() == 1);
@@ -241,7 +244,7 @@ TEST_CASE("launcher: a failed capture falls back to eager with one warning") {
   CHECK(out == 4);  // every call's work ran exactly once
   CHECK(L.stats().fallbacks == 1);
   CHECK(L.stats().replays == 0);
-  CHECK(L.backend().s->capturing == false);
+  CHECK(L.backend().s->capturing_on.load() == nullptr);
 }
 
 TEST_CASE("launcher: off switch and outer captures run eagerly") {
