@@ -11,8 +11,9 @@
 //      8192 (16384x8192: 75% -> 95% of copy in the candidates);
 //   3. streaming (evict-first) accesses for x, the residual and out, which are touched once (+1-5%);
 //      the weight is read by every row and keeps the default policy.
-// Loading the weight before the reduction changed nothing measurable; capping registers further
-// (__maxnreg__) made these kernels spill.
+// Tried and left out: loading the weight before the reduction (no measurable change), capping
+// registers further (__maxnreg__: the kernels spilled), a one-barrier reduction instead of
+// dualgpu::block_reduce_sum's three (bf16 4096x4096: 79% of copy in one run, against 84% twice).
 #pragma once
 
 #include "launch_common.cuh"
@@ -121,22 +122,6 @@ __device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* _
   }
 }
 
-// The sum of v over a block that reduces once (one row per block): each warp's partial to shared
-// memory, one barrier, and every thread adds the partials in the same order. dualgpu::block_reduce_sum
-// takes three barriers so that it can be called back to back; between a row's loads and its stores
-// each barrier is time the block's memory traffic stands still. blockDim.x is a multiple of 64
-// (threads_for), so every warp is whole on every vendor.
-__device__ __forceinline__ float block_sum_once(float v) {
-  __shared__ float partials[1024 / dualgpu::warp_size];
-  v = dualgpu::warp_reduce_sum(v);
-  if (dualgpu::lane_id() == 0) partials[dualgpu::warp_id()] = v;
-  __syncthreads();
-  const int warps = static_cast<int>(blockDim.x) / dualgpu::warp_size;
-  float sum = 0.0f;
-  for (int w = 0; w < warps; ++w) sum += partials[w];
-  return sum;
-}
-
 // The most threads a block of the register kernels may have for NV vectors per thread (the launch
 // bounds, so also what caps registers: 64 a thread at 1024, 128 at 512). The host respects it. NV is
 // 1, 2 or 4: rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the loop
@@ -160,7 +145,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
   row_slice<T, VEC, NV, FUSED> s;
   const float sum_squares = norm_load(s, FUSED ? out + offset : x + offset, FUSED ? residual + offset : nullptr,
                                       first, stride, chunks, true);
-  const float inv_rms = rsqrtf(block_sum_once(sum_squares) / static_cast<float>(hidden) + eps);
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   norm_store(s, out + offset, weight, inv_rms, first, stride, chunks, true);
 }
 
