@@ -8,7 +8,6 @@
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
 SCRIPT=$REPO/ci/selfcheck.sh
-FIXTURES=$REPO/tests/fixtures
 SHELL_UNDER_TEST=$(command -v "${SELFCHECK_SHELL:-sh}")
 # The interpreter itself, not a pyenv shim (CTest passes it in; a shim costs a second per call).
 PYTHON_REAL=${SELFCHECK_PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
@@ -18,6 +17,10 @@ new_case() {
     CASE=$1
     T=$(mktemp -d "${TMPDIR:-/tmp}/selfcheck-test.XXXXXX")
     mkdir -p "$T/bin" "$T/utils" "$T/spec" "$T/root"
+    # Everything the script reads lives in $T (the fixtures here, the script itself and the fake torch
+    # in run_selfcheck): a case run as nobody must read it, whatever the checkout's folders allow.
+    cp -R "$REPO/tests/fixtures" "$T/fixtures"
+    FIXTURES=$T/fixtures
     for u in awk cat cut grep head id ls sed tr timeout; do
         ln -s "$(command -v "$u")" "$T/utils/$u"
     done
@@ -89,14 +92,17 @@ expect() { EXPECTS="$EXPECTS $1=$2"; }
 # run_selfcheck ARGS...: run in text and JSON mode; sets OUT, RC, JOUT, JRC.
 run_selfcheck() {
     build_tools
+    cp "$SCRIPT" "$T/selfcheck.sh"
+    rm -rf "$T/fake_torch"
+    cp -R "$HERE/fake_torch" "$T/fake_torch"
     chmod -R a+rX "$T"
     # EXTRA_ENV is split on purpose: one NAME=value word per variable
     # shellcheck disable=SC2086
     set -- env -i PATH="$T/bin:$T/utils" HOME="$T" LC_ALL=C \
         DUALGPU_SELFCHECK_DEV_ROOT="$T/root" DUALGPU_SELFCHECK_TIMEOUT=20 \
-        PYTHONPATH="$HERE/fake_torch" DUALGPU_FAKE_TORCH_ENV="$TORCH_ENV" \
+        PYTHONPATH="$T/fake_torch" DUALGPU_FAKE_TORCH_ENV="$TORCH_ENV" \
         DUALGPU_FAKE_TORCH_ARCHS="$TORCH_ARCHS" $EXTRA_ENV \
-        "$SHELL_UNDER_TEST" "$SCRIPT" "$@"
+        "$SHELL_UNDER_TEST" "$T/selfcheck.sh" "$@"
     if [ "$AS_NOBODY" = 1 ]; then
         set -- setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
     fi
