@@ -11,6 +11,8 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_ARCHITECTURES``  any spelling; detected when unset (see DualGPUDetect).
 ``DUALGPU_RDC``            default for the ``RDC`` keyword (OFF).
 ``DUALGPU_COMPILER_LAUNCHER`` ``AUTO`` (ccache or sccache when found), ``OFF`` or a path.
+``DUALGPU_LINKER``         ``AUTO`` (lld or gold for torch extensions, CMake >= 3.29), ``OFF``, or a
+                           CMake linker type.
 ``DUALGPU_PYTHON``         the interpreter whose torch is used.
 ``DUALGPU_PROBE_TIMEOUT``  seconds each GPU tool may take (10).
 ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` ON imports torch at configure (2 to 4 s) to warn when it

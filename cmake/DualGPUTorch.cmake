@@ -116,7 +116,7 @@ function(dualgpu_probe_torch)
     set(json "${_DUALGPU_TORCH_PROBE_${key}}")
   elseif(python)
     execute_process(COMMAND "${python}" -c "${_DUALGPU_TORCH_PROBE}" ${mode}
-      TIMEOUT 120 RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err)
+      TIMEOUT 120 RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
     if(NOT rc STREQUAL "0")
       string(REGEX REPLACE "\n.*" "" err "${err}")
       set(json "{\"found\": false, \"why\": \"${python} failed: ${rc}\"}")

@@ -5,8 +5,9 @@ from clean in one run, one CUDA architecture, Release (-O3) everywhere, ccache o
 
 Three builds of the same code:
   dualgpu_cmake      configure + build with CMake and Ninja (the sources as they are: four torch .cpp
-                     files, five torch-free .cu files); then the rebuild after touching one kernel
-                     file (rms_norm.cu) and a rebuild with nothing to do.
+                     files, nine torch-free .cu files); then the rebuild after touching each kernel
+                     file in turn (median of three per file; the slowest file is the figure) and a
+                     rebuild with nothing to do.
   load_one_file      load() on the layout its tutorial teaches: one .cu that includes
                      <torch/extension.h> and holds the ops and the kernels (generated here by
                      #including every source file into one); nvcc compiles the torch code too.
@@ -19,6 +20,7 @@ import json
 import os
 import pathlib
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -29,8 +31,10 @@ PROJECT = HERE.parent
 CSRC = PROJECT / "csrc"
 DUALGPU_INCLUDE = PROJECT.parent / "include"
 TORCH_FILES = ["ops.cpp", "checks.cpp", "cpu_ops.cpp", "gpu_ops.cpp"]
-KERNEL_FILES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu", "rotary_embedding.cu", "rdc_helper.cu"]
-TOUCHED = CSRC / "rms_norm.cu"
+KERNEL_FILES = [f"{op}_{dtype}.cu" for op in ("rms_norm", "fused_add_rms_norm") for dtype in ("f32", "f16", "bf16")]
+KERNEL_FILES += ["silu_and_mul.cu", "rotary_embedding.cu", "rdc_helper.cu"]
+TOUCHED = CSRC / "rms_norm_bf16.cu"  # load()'s rebuild: every kernel is in its one generated file
+TOUCHES = 3  # rebuilds per kernel file, the median kept: one compile varies by +-0.5 s
 
 
 def run_timed(cmd, env):
@@ -57,13 +61,20 @@ def cmake_build(work, arch, jobs, env):
                            f"-DDUALGPU_PYTHON={sys.executable}"], env)
     compile_ = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
     steps = ninja_steps(build, 0)
-    touch(TOUCHED)
-    rebuild = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
-    rebuild_steps = ninja_steps(build, len(steps))
+    done = len(steps)
+    rebuilds, rebuild_steps = {}, {}
+    for name in KERNEL_FILES:  # each kernel file touched in turn: compile it, device-link, link
+        times = []
+        for _ in range(TOUCHES):
+            touch(CSRC / name)
+            times.append(run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env))
+            rebuild_steps[name] = ninja_steps(build, done)
+            done += len(rebuild_steps[name])
+        rebuilds[name] = statistics.median(times)
     noop = run_timed(["cmake", "--build", str(build), "-j", str(jobs)], env)
     return {"configure_s": configure, "build_s": compile_, "total_s": configure + compile_,
-            "rebuild_after_touching_a_kernel_s": rebuild, "rebuild_nothing_to_do_s": noop,
-            "build_steps_s": steps, "rebuild_steps_s": rebuild_steps}
+            "rebuild_after_touching_a_kernel_s": max(rebuilds.values()), "rebuild_nothing_to_do_s": noop,
+            "build_steps_s": steps, "rebuild_after_touching_s": rebuilds, "rebuild_steps_s": rebuild_steps}
 
 
 def load_build(work, name, sources, jobs):
@@ -79,7 +90,7 @@ def load_build(work, name, sources, jobs):
              "cpp_extension.load(**json.loads(sys.argv[1]))\nprint(time.perf_counter() - start)\n")
     out = subprocess.run([sys.executable, "-c", child, json.dumps(kwargs)], check=True, capture_output=True, text=True)
     build = float(out.stdout.strip().splitlines()[-1])
-    touch(TOUCHED)  # load() checks its ninja file: the generated file that includes rms_norm.cu recompiles
+    touch(TOUCHED)  # load() checks its ninja file: the generated file that includes it recompiles
     rebuild = run_timed(["ninja", "-C", str(build_dir), "-j", str(jobs)], dict(os.environ))
     return {"build_s": build, "rebuild_after_touching_a_kernel_s": rebuild}
 
@@ -117,9 +128,12 @@ def main():
     pathlib.Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
     for way in ("dualgpu_cmake", "load_one_file", "load_split"):
         print(f"{way:15s} " + "  ".join(f"{k}={v:.1f}" for k, v in results[way].items() if not isinstance(v, dict)))
-    for key in ("build_steps_s", "rebuild_steps_s"):
-        steps = sorted(results["dualgpu_cmake"][key].items(), key=lambda kv: -kv[1])
-        print(f"{key}: " + ", ".join(f"{pathlib.Path(k).name} {v:.1f}" for k, v in steps))
+    steps = sorted(results["dualgpu_cmake"]["build_steps_s"].items(), key=lambda kv: -kv[1])
+    print("build steps: " + ", ".join(f"{pathlib.Path(k).name} {v:.1f}" for k, v in steps))
+    for name, seconds in results["dualgpu_cmake"]["rebuild_after_touching_s"].items():
+        parts = results["dualgpu_cmake"]["rebuild_steps_s"][name]
+        print(f"touch {name}: rebuild {seconds:.1f} s median, last (" + ", ".join(f"{pathlib.Path(k).name} {v:.1f}"
+                                                          for k, v in parts.items()) + ")")
     print(f"configure + build / load(): {results['ratio_to_load_one_file']:.2f} of the one-file load(), "
           f"{results['ratio_to_load_split']:.2f} of load() on the split sources")
     print(f"wrote {args.json}")

@@ -9,9 +9,11 @@
 // >= 256 MiB so no launch finds its input in L2. Percentages are of a 1 GiB device-to-device
 // cudaMemcpyAsync (bytes read + written), as in bench_bandwidth.py. CUDA only (the streaming
 // accesses and register caps measured here are NVIDIA-specific).
-#include "fused_add_rms_norm.cu"
+#include "fused_add_rms_norm_bf16.cu"
+#include "fused_add_rms_norm_f32.cu"
 #include "rdc_helper.cu"
-#include "rms_norm.cu"
+#include "rms_norm_bf16.cu"
+#include "rms_norm_f32.cu"
 #include "silu_and_mul.cu"
 
 #include <algorithm>
@@ -40,11 +42,16 @@ namespace detail = dualgpu_example::detail;
 
 // ---- candidate norm kernels: one block per row, NV 16-byte vectors per thread -----------------
 // STREAM: evict-first accesses for x and out. WEIGHT_FIRST: the weight loaded with x, before the
-// reduction. All loads of a thread are issued before the first use in every candidate.
-template <typename T, int NV, bool STREAM, bool WEIGHT_FIRST>
+// reduction. All loads of a thread are issued before the first use in every candidate. Launched
+// dependent (dualgpu::launch_dependent), NEXT says when the next kernel may start: at once, or after
+// the reduction (without a dependent launch both are plain kernels).
+enum next_start { next_at_once, next_after_reduction };
+template <typename T, int NV, bool STREAM, bool WEIGHT_FIRST, next_start NEXT = next_after_reduction>
 __global__ void candidate_rms_norm(T* __restrict__ out, const T* __restrict__ x, const T* __restrict__ w, float eps,
                                    int hidden) {
   constexpr int VEC = 16 / sizeof(T);
+  dualgpu::wait_for_previous_grid();
+  if (NEXT == next_at_once) dualgpu::allow_next_grid();
   const std::int64_t offset = static_cast<std::int64_t>(blockIdx.x) * hidden;
   aligned_vector<T, VEC> v[NV], wv[NV];
 #pragma unroll
@@ -59,6 +66,7 @@ __global__ void candidate_rms_norm(T* __restrict__ out, const T* __restrict__ x,
 #pragma unroll
     for (int j = 0; j < VEC; ++j) s += to_float(v[i][j]) * to_float(v[i][j]);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(s) / hidden + eps);
+  if (NEXT == next_after_reduction) dualgpu::allow_next_grid();
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
     const int c = threadIdx.x + i * blockDim.x;
@@ -98,6 +106,37 @@ __global__ void __maxnreg__(REGS) candidate_rms_norm_capped(T* __restrict__ out,
 #pragma unroll
     for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[i][j]) * inv_rms * to_float(wv[i][j]));
     detail::store_stream<VEC>(out + offset + (threadIdx.x + i * blockDim.x) * VEC, o);
+  }
+}
+
+// Two passes over the row (torch.compile's kernel for many rows): THREADS per row, U vectors per
+// thread per trip in flight; KEEP: the first pass keeps the row in L2 and the second streams it
+// (otherwise both are plain loads). Few registers: a full SM.
+template <typename T, int THREADS, int U, bool KEEP>
+__global__ void __launch_bounds__(THREADS) candidate_two_pass(T* __restrict__ out, const T* __restrict__ x,
+                                                              const T* __restrict__ w, float eps, int hidden) {
+  constexpr int VEC = 16 / sizeof(T);
+  dualgpu::wait_for_previous_grid();
+  const T* row = x + static_cast<std::int64_t>(blockIdx.x) * hidden;
+  const int chunks = hidden / VEC;
+  const detail::l2_keep_policy keep;
+  float s = 0.0f;
+#pragma unroll U
+  for (int c = threadIdx.x; c < chunks; c += THREADS) {
+    const auto v = KEEP ? detail::load_keep<VEC>(row + c * VEC, keep) : detail::load_aligned<VEC>(row + c * VEC);
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) s += to_float(v[j]) * to_float(v[j]);
+  }
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(s) / hidden + eps);
+  dualgpu::allow_next_grid();
+#pragma unroll U
+  for (int c = threadIdx.x; c < chunks; c += THREADS) {
+    const auto v = KEEP ? detail::load_stream<VEC>(row + c * VEC) : detail::load_aligned<VEC>(row + c * VEC);
+    const auto wv = detail::load_aligned<VEC>(w + c * VEC);
+    aligned_vector<T, VEC> o;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(wv[j]));
+    detail::store_stream<VEC>(out + static_cast<std::int64_t>(blockIdx.x) * hidden + c * VEC, o);
   }
 }
 
@@ -156,7 +195,7 @@ float median_us(const std::function<void(int)>& launch, int sets) {
 
 void report(const std::string& what, double bytes, float us) {
   const double gbps = bytes / us / 1e3;
-  std::printf("| %-44s | %8.2f | %6.0f | %5.1f%% |\n", what.c_str(), us, gbps, 100.0 * gbps / copy_gbps);
+  std::printf("| %-60s | %8.2f | %6.0f | %5.1f%% |\n", what.c_str(), us, gbps, 100.0 * gbps / copy_gbps);
   std::fflush(stdout);
 }
 
@@ -205,17 +244,33 @@ void norms(int rows, int hidden, const char* dtype) {
     report(shape + name + " nv" + std::to_string(nv), bytes,
            median_us([&](int i) { kernel<<<rows, threads>>>(out(i), in(i), w, 1e-6f, hidden); }, sets));
   };
+  auto dependent = [&](auto launch, int t, const std::string& name) {  // launch(i) -> error
+    report(shape + name + ", dependent", bytes, median_us([&](int i) { CHECK_CUDA(launch(i, t)); }, sets));
+  };
+#define DEPENDENT(kernel, t, name)                                                                    \
+  dependent([&](int i, int tt) {                                                                      \
+    return dualgpu::launch_dependent<kernel>(dim3(rows), dim3(tt), 0, nullptr, out(i), in(i), w, 1e-6f, hidden); \
+  }, t, name)
   if (nv == 2) {
     candidate(candidate_rms_norm<T, 2, false, false>, "plain");
     candidate(candidate_rms_norm<T, 2, true, false>, "+stream");
     candidate(candidate_rms_norm<T, 2, true, true>, "+stream +weight first");
     candidate(candidate_rms_norm_capped<T, 2, 40>, "+stream +weight first, 40 regs");
+    DEPENDENT((candidate_rms_norm<T, 2, true, false, next_at_once>), threads, "+stream nv2, next at once");
+    DEPENDENT((candidate_rms_norm<T, 2, true, false, next_after_reduction>), threads, "+stream nv2, next after reduce");
   } else if (nv == 4) {
     candidate(candidate_rms_norm<T, 4, false, false>, "plain");
     candidate(candidate_rms_norm<T, 4, true, false>, "+stream");
     candidate(candidate_rms_norm<T, 4, true, true>, "+stream +weight first");
     candidate(candidate_rms_norm_capped<T, 4, 64>, "+stream +weight first, 64 regs");
+    DEPENDENT((candidate_rms_norm<T, 4, true, false, next_at_once>), threads, "+stream nv4, next at once");
+    DEPENDENT((candidate_rms_norm<T, 4, true, false, next_after_reduction>), threads, "+stream nv4, next after reduce");
   }
+  DEPENDENT((candidate_two_pass<T, 512, 1, false>), 512, "two-pass 512 threads, plain");
+  DEPENDENT((candidate_two_pass<T, 512, 2, false>), 512, "two-pass 512 threads x2, plain");
+  DEPENDENT((candidate_two_pass<T, 512, 2, true>), 512, "two-pass 512 threads x2, L2 keep");
+  DEPENDENT((candidate_two_pass<T, 256, 2, true>), 256, "two-pass 256 threads x2, L2 keep");
+#undef DEPENDENT
   report(shape + "extension (launch_rms_norm)", bytes, median_us([&](int i) {
            dualgpu_example::launch_rms_norm(out(i), in(i), w, 1e-6f, rows, hidden, kind, nullptr);
          }, sets));
@@ -266,11 +321,12 @@ int main() {
   cudaDeviceProp prop{};
   CHECK_CUDA(cudaGetDeviceProperties(&prop, 0));
   std::printf("%s: device-to-device copy of 1 GiB %.0f GB/s = 100%%\n\n", prop.name, copy_gbps);
-  std::printf("| %-44s | %8s | %6s | %6s |\n|---|---:|---:|---:|\n", "kernel", "us", "GB/s", "copy");
+  std::printf("| %-60s | %8s | %6s | %6s |\n|---|---:|---:|---:|\n", "kernel", "us", "GB/s", "copy");
   norms<__nv_bfloat16>(4096, 4096, "bf16");
   norms<__nv_bfloat16>(4096, 8192, "bf16");
   norms<__nv_bfloat16>(16384, 8192, "bf16");
   norms<float>(4096, 4096, "fp32");
+  norms<float>(4096, 8192, "fp32");
   norms<float>(16384, 8192, "fp32");
   silu<__nv_bfloat16>(4096, 14336, "bf16");
   silu<float>(4096, 14336, "fp32");

@@ -8,6 +8,7 @@
 
 #include "kernels.h"
 
+#include "dualgpu/check.hpp"
 #include "dualgpu/graph.hpp"
 #include "dualgpu/torch.hpp"
 
@@ -55,8 +56,8 @@ at::Tensor rms_norm_gpu(const at::Tensor& x, const at::Tensor& weight, double ep
   check_norm_inputs(x, weight);
   const dualgpu::device_guard guard(x);
   at::Tensor out = x.new_empty(x.sizes());  // x is contiguous (checked), and so is out
-  launch_rms_norm(out.data_ptr(), x.data_ptr(), weight.data_ptr(), static_cast<float>(eps), rows_of(x), x.size(-1),
-                  kind_of(x), dualgpu::current_stream(x));
+  DUALGPU_CHECK(launch_rms_norm(out.data_ptr(), x.data_ptr(), weight.data_ptr(), static_cast<float>(eps), rows_of(x),
+                                x.size(-1), kind_of(x), dualgpu::current_stream(x)));
   return out;
 }
 
@@ -65,8 +66,8 @@ void fused_add_rms_norm_gpu(at::Tensor& x, at::Tensor& residual, const at::Tenso
   check_like(residual, "residual", x, "x");
   TORCH_CHECK(residual.sizes() == x.sizes(), "residual must have x's shape ", x.sizes(), ", got ", residual.sizes());
   const dualgpu::device_guard guard(x);
-  launch_fused_add_rms_norm(x.data_ptr(), residual.data_ptr(), weight.data_ptr(), static_cast<float>(eps), rows_of(x),
-                            x.size(-1), kind_of(x), dualgpu::current_stream(x));
+  DUALGPU_CHECK(launch_fused_add_rms_norm(x.data_ptr(), residual.data_ptr(), weight.data_ptr(), static_cast<float>(eps),
+                                          rows_of(x), x.size(-1), kind_of(x), dualgpu::current_stream(x)));
 }
 
 at::Tensor silu_and_mul_gpu(const at::Tensor& x) {
@@ -75,8 +76,8 @@ at::Tensor silu_and_mul_gpu(const at::Tensor& x) {
   std::vector<int64_t> out_shape = x.sizes().vec();
   out_shape.back() /= 2;
   at::Tensor out = x.new_empty(out_shape);
-  launch_silu_and_mul(out.data_ptr(), x.data_ptr(), rows_of(x), out_shape.back(), kind_of(x),
-                      dualgpu::current_stream(x));
+  DUALGPU_CHECK(launch_silu_and_mul(out.data_ptr(), x.data_ptr(), rows_of(x), out_shape.back(), kind_of(x),
+                                    dualgpu::current_stream(x)));
   return out;
 }
 
@@ -85,9 +86,9 @@ void rotary_embedding_gpu(const at::Tensor& positions, at::Tensor& query, at::Te
   const auto heads = check_rotary_inputs(positions, query, key, head_size, cos_sin_cache);
   const dualgpu::device_guard guard(query);
   // Positions are not bounds-checked on the GPU (it would cost a sync); the CPU kernel checks them.
-  launch_rotary_embedding(positions.data_ptr<int64_t>(), query.data_ptr(), key.data_ptr(), cos_sin_cache.data_ptr(),
-                          positions.numel(), heads.first, heads.second, head_size, cos_sin_cache.size(1),
-                          kind_of(query), dualgpu::current_stream(query));
+  DUALGPU_CHECK(launch_rotary_embedding(positions.data_ptr<int64_t>(), query.data_ptr(), key.data_ptr(),
+                                        cos_sin_cache.data_ptr(), positions.numel(), heads.first, heads.second,
+                                        head_size, cos_sin_cache.size(1), kind_of(query), dualgpu::current_stream(query)));
 }
 
 // fused_add_rms_norm -> rotary_embedding -> silu_and_mul on the current stream: as one graph
@@ -111,10 +112,10 @@ void decode_step_gpu(at::Tensor& x, at::Tensor& residual, const at::Tensor& weig
   const auto* positions_p = positions.data_ptr<int64_t>();
   // Raw values only: the work may be captured once and replayed many times.
   auto enqueue = [=](dualgpu::stream_t s) {
-    launch_fused_add_rms_norm(x_p, residual_p, weight_p, eps_f, tokens, hidden, kind, s);
-    launch_rotary_embedding(positions_p, query_p, key_p, cache_p, tokens, heads.first, heads.second, head_size,
-                            rot_dim, kind, s);
-    launch_silu_and_mul(out_p, gate_up_p, tokens, d, kind, s);
+    DUALGPU_CHECK(launch_fused_add_rms_norm(x_p, residual_p, weight_p, eps_f, tokens, hidden, kind, s));
+    DUALGPU_CHECK(launch_rotary_embedding(positions_p, query_p, key_p, cache_p, tokens, heads.first, heads.second,
+                                          head_size, rot_dim, kind, s));
+    DUALGPU_CHECK(launch_silu_and_mul(out_p, gate_up_p, tokens, d, kind, s));
   };
   const bool any_work = tokens > 0 && (hidden > 0 || rot_dim > 0 || d > 0);
   if (!use_graph || !any_work) {  // an empty capture would be a (warned) fallback

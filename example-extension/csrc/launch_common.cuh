@@ -1,13 +1,14 @@
 // launch_common.cuh: what every kernel file of the extension shares: block and grid sizes, the
-// storage type behind a scalar_kind, the alignment test for 16-byte accesses, and plain and
-// streaming aligned accesses. One kernel file per op, so touching one op recompiles only that file.
+// storage type behind a scalar_kind, the alignment test for 16-byte accesses, and plain, streaming
+// and L2-keeping aligned accesses. Light on purpose (no check.hpp, no <string>): nvcc parses every
+// header twice, and this one is in every kernel file.
 #pragma once
 
 #include "kernels.h"
 #include "scalar.cuh"
 
-#include "dualgpu/check.hpp"
 #include "dualgpu/device.hpp"
+#include "dualgpu/launch.hpp"
 
 #include <algorithm>
 #include <initializer_list>
@@ -62,14 +63,47 @@ __device__ __forceinline__ void store_stream(T* p, const aligned_vector<T, N>& v
   store_aligned<N>(p, v);
 }
 
-// Calls f(T{}) with the storage type of `kind`.
+// Loaded to be read again soon by the same block (a row's second pass): kept in L2 (evict-last)
+// rather than streamed. Inline PTX on CUDA sm_80+ (the policy operand is what keeps it); plain
+// elsewhere.
+struct l2_keep_policy {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  std::uint64_t policy;
+  __device__ l2_keep_policy() { asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy)); }
+#endif  // sm_80+
+};
+template <int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_keep(const T* p, const l2_keep_policy& keep) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(aligned_vector<T, N>) == 16) {
+    int4 raw;
+    asm volatile("ld.global.L1::evict_last.L2::cache_hint.v4.s32 {%0, %1, %2, %3}, [%4], %5;"
+                 : "=r"(raw.x), "=r"(raw.y), "=r"(raw.z), "=r"(raw.w)
+                 : "l"(p), "l"(keep.policy));
+    return *reinterpret_cast<const aligned_vector<T, N>*>(&raw);
+  }
+#endif  // sm_80+
+  (void)keep;
+  return load_aligned<N>(p);
+}
+
+// The storage type behind a scalar_kind.
+template <scalar_kind K> struct storage;
+template <> struct storage<scalar_kind::float32> { using type = float; };
+template <> struct storage<scalar_kind::float16> { using type = __half; };
+template <> struct storage<scalar_kind::bfloat16> { using type = __nv_bfloat16; };
+template <scalar_kind K>
+using storage_t = typename storage<K>::type;
+
+// Calls f(T{}) with the storage type of `kind` and returns what it returns.
 template <typename F>
-void with_type(scalar_kind kind, F&& f) {
+dualgpu::error_t with_type(scalar_kind kind, F&& f) {
   switch (kind) {
     case scalar_kind::float32: return f(float{});
     case scalar_kind::float16: return f(__half{});
     case scalar_kind::bfloat16: return f(__nv_bfloat16{});
   }
+  return dualgpu::error_success;  // unreachable: every kind is handled
 }
 
 // The 16-byte path needs every row start aligned: an aligned base and a row length that is a

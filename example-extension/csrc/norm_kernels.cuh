@@ -1,19 +1,28 @@
-// norm_kernels.cuh: the kernels and launch plan both norms share (rms_norm.cu, fused_add_rms_norm.cu).
-// Internal to each file that includes it (an unnamed namespace), so each norm instantiates only what it
-// launches and compiles on its own.
+// norm_kernels.cuh: the kernels and launch plan both norms share, and their launchers
+// (rms_norm_launcher, fused_add_rms_norm_launcher of kernels.h). Each rms_norm_<dtype>.cu and
+// fused_add_rms_norm_<dtype>.cu instantiates one launcher, and with it only the kernels it launches;
+// the kernels are internal to that file (an unnamed namespace).
 //
-// How the fast path was chosen: bench/kernel_variants.cu times candidates beside these kernels on one
-// GPU (docs/benchmarks.md has the H200 figures). What mattered:
+// How the fast paths were chosen: bench/kernel_variants.cu times candidates beside these kernels on
+// one GPU (docs/benchmarks.md has the H200 figures). What mattered:
 //   1. every load of a thread issued before the first use: the loads of a row are independent, and a
 //      guard between them made the compiler wait for each in turn (bf16 4096x4096: 62% -> 75% of copy);
 //   2. few live registers, so that enough blocks stay resident: no per-load guards (loads past a
 //      ragged row's end are clamped instead) and no row loop; 108 -> 62 registers for bf16 rows of
 //      8192 (16384x8192: 75% -> 95% of copy in the candidates);
 //   3. streaming (evict-first) accesses for x, the residual and out, which are touched once (+1-5%);
-//      the weight is read by every row and keeps the default policy.
+//      the weight is read by every row and keeps the default policy;
+//   4. dependent launches (dualgpu/launch.hpp): each kernel waits for the previous grid first and lets
+//      the next one start once its reduction is done, which hides the gap between back-to-back
+//      launches (bf16 4096x4096: 83% -> 88% of copy; letting it start at once gave 84% in two runs
+//      of the candidates, 88% in a third);
+//   5. for very many rows, rms_norm reads each row twice, the second time from L2 (what torch.compile's
+//      kernel does): few registers, a full SM, 98.8% of copy at 16384x8192 bf16 against 96.3% for the
+//      register kernel; at 4096 rows it lost (91% against 96% at hidden 8192).
 // Tried and left out: loading the weight before the reduction (no measurable change), capping
-// registers further (__maxnreg__: the kernels spilled), a one-barrier reduction instead of
-// dualgpu::block_reduce_sum's three (bf16 4096x4096: 79% of copy in one run, against 84% twice).
+// registers further (__maxnreg__, launch bounds with more resident blocks: the kernels spilled and
+// lost up to 45%), a one-barrier reduction instead of dualgpu::block_reduce_sum's three (bf16
+// 4096x4096: 79% of copy in one run, against 84% twice).
 #pragma once
 
 #include "launch_common.cuh"
@@ -30,6 +39,7 @@ using dualgpu::aligned_vector;
 template <typename T, int VEC, bool FUSED>
 __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                                  const T* __restrict__ weight, float eps, std::int64_t rows, std::int64_t hidden) {
+  dualgpu::wait_for_previous_grid();
   const std::int64_t chunks = hidden / VEC;
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
     T* out_row = out + row * hidden;
@@ -49,6 +59,7 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
     }
     // block_reduce_sum's barriers also make the residual writes above visible to the block.
     const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+    dualgpu::allow_next_grid();
     const T* src_row = FUSED ? res_row : in_row;
     for (std::int64_t c = threadIdx.x; c < chunks; c += blockDim.x) {
       const aligned_vector<T, VEC> v = dualgpu::load_vector<VEC>(src_row + c * VEC);
@@ -139,6 +150,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
   const int stride = static_cast<int>(blockDim.x);
   // One row per block, no row loop (a grid-stride loop kept 25 more registers live): the grid is
   // rows_grid(rows), blockIdx.y counting whole rows of blocks.
+  dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block: no barrier is skipped by part of it
   const std::int64_t offset = row * hidden;
@@ -146,6 +158,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
   const float sum_squares = norm_load(s, FUSED ? out + offset : x + offset, FUSED ? residual + offset : nullptr,
                                       first, stride, chunks, true);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  dualgpu::allow_next_grid();
   norm_store(s, out + offset, weight, inv_rms, first, stride, chunks, true);
 }
 
@@ -157,6 +170,7 @@ template <typename T, int VEC, int NV, bool FUSED>
 __global__ void __launch_bounds__(256)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+  dualgpu::wait_for_previous_grid();
   const int chunks = hidden / VEC;
   const int group = static_cast<int>(blockDim.x);
   const int first = static_cast<int>(threadIdx.x);
@@ -172,7 +186,44 @@ __global__ void __launch_bounds__(256)
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
       sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
     const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
+    dualgpu::allow_next_grid();
     norm_store(s, out + offset, weight, inv_rms, first, group, chunks, live);
+  }
+}
+
+// Very many rows (rms_norm only): the row is read twice, the first time kept in L2 (evict-last), the
+// second time from there, streamed. Nothing is held across the reduction but the sum, so the kernel
+// needs few registers and fills the SM; two vectors per thread per trip keep loads in flight.
+constexpr int two_pass_threads = 512;
+
+template <typename T, int VEC>
+__global__ void __launch_bounds__(two_pass_threads)
+    norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, const T* __restrict__ weight, float eps,
+                         std::int64_t rows, int hidden) {
+  dualgpu::wait_for_previous_grid();
+  const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
+  if (row >= rows) return;  // the whole block
+  const T* in_row = x + row * hidden;
+  T* out_row = out + row * hidden;
+  const int chunks = hidden / VEC;
+  const l2_keep_policy keep;
+  float sum_squares = 0.0f;
+#pragma unroll 2
+  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
+    const aligned_vector<T, VEC> v = load_keep<VEC>(in_row + c * VEC, keep);
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
+  }
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  dualgpu::allow_next_grid();
+#pragma unroll 2
+  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
+    const aligned_vector<T, VEC> v = load_stream<VEC>(in_row + c * VEC);
+    const aligned_vector<T, VEC> w = load_aligned<VEC>(weight + c * VEC);
+    aligned_vector<T, VEC> o;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
+    store_stream<VEC>(out_row + c * VEC, o);
   }
 }
 
@@ -181,8 +232,13 @@ __global__ void __launch_bounds__(256)
 // row is split over fewer threads (more vectors each); fewer rows: more threads per row.
 constexpr std::int64_t many_rows = 1024;
 
+// rms_norm with at least this many rows, of at least two vectors per thread of the two-pass kernel,
+// takes it: measured better at 16384 rows of 8192 values (bf16, fp32), worse at 4096; rows between
+// were not measured and keep the register kernel.
+constexpr std::int64_t two_pass_rows = 16384;
+
 struct norm_plan {
-  enum kind_t { loop, group, block } kind;
+  enum kind_t { loop, group, block, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -195,7 +251,9 @@ inline dim3 rows_grid(std::int64_t rows) {
 }
 
 // `chunks`: 16-byte vectors per row (the host calls this only when rows are aligned for them).
-inline norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
+inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
+  if (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads && chunks <= 2048)
+    return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
   if (chunks <= 128) {  // a group of <= 32 threads per row, several rows per block of 256
     const int nv = chunks <= 32 ? 1 : 4;
     int group = 1;
@@ -219,31 +277,67 @@ inline norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
 
 // Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
 // `vectorised`: every row start is 16-byte aligned (can_vectorise), so the register kernels apply.
+// Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
+// it finishes, and waits for it before touching memory.
 template <bool FUSED, typename T>
-void launch_norm(bool vectorised, T* out, const T* x, T* residual, const T* w, float eps, std::int64_t rows,
-                 std::int64_t hidden, dualgpu::stream_t stream) {
+dualgpu::error_t launch_norm(bool vectorised, T* out, const T* x, T* residual, const T* w, float eps,
+                             std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+  using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  if (!vectorised) {
-    norm_loop_kernel<T, 1, FUSED><<<grid_for(rows), threads_for(hidden), 0, stream>>>(out, x, residual, w, eps, rows, hidden);
-    return;
+  if (!vectorised)
+    return launch_dependent<norm_loop_kernel<T, 1, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
+                                                           residual, w, eps, rows, hidden);
+  const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);
+  const int h = static_cast<int>(hidden);  // < 2^31 on the register and two-pass paths: chunks <= 2048
+  switch (p.kind) {
+    case norm_plan::two_pass:
+      if constexpr (!FUSED)
+        return launch_dependent<norm_two_pass_kernel<T, VEC>>(p.blocks, p.threads, 0, stream, out, x, w, eps, rows, h);
+      break;  // not planned for the fused norm
+    case norm_plan::group:
+      if (p.nv == 1)
+        return launch_dependent<norm_group_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
+                                                                     w, eps, rows, h);
+      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
+                                                                   eps, rows, h);
+    case norm_plan::block:
+      if (p.nv == 1)
+        return launch_dependent<norm_block_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
+                                                                     w, eps, rows, h);
+      if (p.nv == 2)
+        return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
+                                                                     w, eps, rows, h);
+      return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
+                                                                   eps, rows, h);
+    case norm_plan::loop:
+      break;
   }
-  const norm_plan p = plan_norm(rows, hidden / VEC);
-  const int h = static_cast<int>(hidden);  // < 2^31 on the register paths: chunks <= 4 * 512
-  if (p.kind == norm_plan::group) {
-    switch (p.nv) {
-      case 1: norm_group_kernel<T, VEC, 1, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, h); break;
-      default: norm_group_kernel<T, VEC, 4, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, h); break;
-    }
-  } else if (p.kind == norm_plan::block) {
-    switch (p.nv) {
-      case 1: norm_block_kernel<T, VEC, 1, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, h); break;
-      case 2: norm_block_kernel<T, VEC, 2, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, h); break;
-      default: norm_block_kernel<T, VEC, 4, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, h); break;
-    }
-  } else {
-    norm_loop_kernel<T, VEC, FUSED><<<p.blocks, p.threads, 0, stream>>>(out, x, residual, w, eps, rows, hidden);
-  }
+  return launch_dependent<norm_loop_kernel<T, VEC, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w, eps,
+                                                           rows, hidden);
 }
 
 }  // namespace
+
+// The launchers of kernels.h, instantiated per dtype by the rms_norm_<dtype>.cu and
+// fused_add_rms_norm_<dtype>.cu files.
+template <scalar_kind K>
+dualgpu::error_t rms_norm_launcher<K>::launch(void* out, const void* x, const void* weight, float eps,
+                                              std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+  using T = detail::storage_t<K>;
+  if (rows == 0 || hidden == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
+  return launch_norm<false, T>(detail::can_vectorise<T>(hidden, {out, x, weight}), static_cast<T*>(out),
+                               static_cast<const T*>(x), nullptr, static_cast<const T*>(weight), eps, rows, hidden,
+                               stream);
+}
+
+template <scalar_kind K>
+dualgpu::error_t fused_add_rms_norm_launcher<K>::launch(void* x, void* residual, const void* weight, float eps,
+                                                        std::int64_t rows, std::int64_t hidden,
+                                                        dualgpu::stream_t stream) {
+  using T = detail::storage_t<K>;
+  if (rows == 0 || hidden == 0) return dualgpu::error_success;
+  return launch_norm<true, T>(detail::can_vectorise<T>(hidden, {x, residual, weight}), static_cast<T*>(x), nullptr,
+                              static_cast<T*>(residual), static_cast<const T*>(weight), eps, rows, hidden, stream);
+}
+
 }  // namespace dualgpu_example

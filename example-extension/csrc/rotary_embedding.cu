@@ -16,6 +16,7 @@ __global__ void __launch_bounds__(1024)
     rotary_embedding_kernel(const std::int64_t* __restrict__ positions, T* __restrict__ query,
                                T* __restrict__ key, const T* __restrict__ cos_sin_cache, std::int64_t tokens,
                                int query_heads, int key_heads, int head_size, int rot_dim) {
+  dualgpu::wait_for_previous_grid();  // launched dependent
   const int half = rot_dim / 2;
   const int chunks = half / VEC;
   const int heads = query_heads + key_heads;
@@ -54,11 +55,12 @@ __global__ void __launch_bounds__(1024)
 
 }  // namespace
 
-void launch_rotary_embedding(const std::int64_t* positions, void* query, void* key, const void* cos_sin_cache,
-                             std::int64_t tokens, std::int64_t query_heads, std::int64_t key_heads,
-                             std::int64_t head_size, std::int64_t rot_dim, scalar_kind kind, dualgpu::stream_t stream) {
-  if (tokens == 0 || rot_dim == 0) return;
-  with_type(kind, [&](auto tag) {
+dualgpu::error_t launch_rotary_embedding(const std::int64_t* positions, void* query, void* key,
+                                         const void* cos_sin_cache, std::int64_t tokens, std::int64_t query_heads,
+                                         std::int64_t key_heads, std::int64_t head_size, std::int64_t rot_dim,
+                                         scalar_kind kind, dualgpu::stream_t stream) {
+  if (tokens == 0 || rot_dim == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
+  return with_type(kind, [&](auto tag) {
     using T = decltype(tag);
     auto* q = static_cast<T*>(query);
     auto* k = static_cast<T*>(key);
@@ -71,16 +73,14 @@ void launch_rotary_embedding(const std::int64_t* positions, void* query, void* k
     const std::int64_t chunks = wide ? half / vec : half;
     const int tx = static_cast<int>(std::min<std::int64_t>(chunks, 256));
     const int ty = static_cast<int>(std::max<std::int64_t>(1, std::min<std::int64_t>(query_heads + key_heads, 1024 / tx)));
-    const dim3 threads(tx, ty);
+    const dim3 grid(grid_for(tokens)), threads(tx, ty);
     const int qh = static_cast<int>(query_heads), kh = static_cast<int>(key_heads);
     const int hs = static_cast<int>(head_size), rd = static_cast<int>(rot_dim);
     if (wide)
-      rotary_embedding_kernel<T, vec><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
-                                                                                    kh, hs, rd);
-    else
-      rotary_embedding_kernel<T, 1><<<grid_for(tokens), threads, 0, stream>>>(positions, q, k, cache, tokens, qh,
-                                                                                  kh, hs, rd);
-    DUALGPU_CHECK_LAUNCH();
+      return dualgpu::launch_dependent<rotary_embedding_kernel<T, vec>>(grid, threads, 0, stream, positions, q, k,
+                                                                        cache, tokens, qh, kh, hs, rd);
+    return dualgpu::launch_dependent<rotary_embedding_kernel<T, 1>>(grid, threads, 0, stream, positions, q, k, cache,
+                                                                    tokens, qh, kh, hs, rd);
   });
 }
 

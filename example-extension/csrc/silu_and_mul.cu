@@ -24,6 +24,7 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 template <typename T, int VEC>
 __global__ void __launch_bounds__(256)
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, int chunks) {
+  dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (c >= chunks) return;
   const std::int64_t d = static_cast<std::int64_t>(chunks) * VEC;
@@ -42,6 +43,7 @@ __global__ void __launch_bounds__(256)
 template <typename T>
 __global__ void __launch_bounds__(256)
     silu_and_mul_unaligned_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+  dualgpu::wait_for_previous_grid();
   for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y)
     for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < d;
          c += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
@@ -57,11 +59,11 @@ dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
 
 }  // namespace
 
-void launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64_t d, scalar_kind kind,
-                         dualgpu::stream_t stream) {
-  if (rows == 0 || d == 0) return;
+dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64_t d, scalar_kind kind,
+                                     dualgpu::stream_t stream) {
+  if (rows == 0 || d == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
   constexpr int threads = 256;
-  with_type(kind, [&](auto tag) {
+  return with_type(kind, [&](auto tag) {
     using T = decltype(tag);
     constexpr int vec = dualgpu::max_vector_size<T>;
     auto* o = static_cast<T*>(out);
@@ -70,11 +72,10 @@ void launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64
     if (can_vectorise<T>(d, {out, x}) && d / vec < std::numeric_limits<int>::max() - threads) {
       const int chunks = static_cast<int>(d / vec);
       const dim3 grid(static_cast<unsigned>(ceil_div(chunks, threads)), static_cast<unsigned>(std::min(rows, max_grid_rows)));
-      silu_and_mul_kernel<T, vec><<<grid, threads, 0, stream>>>(o, in, rows, chunks);
-    } else {
-      silu_and_mul_unaligned_kernel<T><<<silu_grid(rows, d, threads), threads, 0, stream>>>(o, in, rows, d);
+      return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec>>(grid, dim3(threads), 0, stream, o, in, rows, chunks);
     }
-    DUALGPU_CHECK_LAUNCH();
+    return dualgpu::launch_dependent<silu_and_mul_unaligned_kernel<T>>(silu_grid(rows, d, threads), dim3(threads), 0,
+                                                                       stream, o, in, rows, d);
   });
 }
 

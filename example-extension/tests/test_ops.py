@@ -108,6 +108,21 @@ def test_norms_many_rows(device, dtype, hidden):
     close(x, expected_x, dtype)
 
 
+# 16384 rows or more of 1024 to 2048 16-byte vectors: rms_norm reads each row twice, the second time
+# from L2 (norm_kernels.cuh's two-pass kernel); 1032 vectors leave the block's last trip partial. GPU
+# only (the float64 reference of a 16387-row tensor is slow on the CPU): sampled rows are compared.
+@pytest.mark.gpu
+@pytest.mark.skipif(not GPU, reason="no GPU visible, or this build has no GPU kernels (a cpu-platform build)")
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("vectors", [1024, 1032, 2048])
+def test_rms_norm_very_many_rows(dtype, vectors):
+    hidden = vectors * 16 // torch.empty((), dtype=dtype).element_size()
+    x = randn(16384 + 3, hidden, dtype=dtype, device="cuda")
+    w = weight_like(hidden, dtype, "cuda")
+    rows = torch.tensor([0, 1, 511, 8192, 16383, 16384, 16386], device="cuda")
+    close(ext.rms_norm(x, w, EPS)[rows], ref.rms_norm(x[rows], w, EPS), dtype)
+
+
 # ---- past 2^31 elements (GPU only: 4 GiB tensors) ------------------------------------------
 HUGE_HIDDEN = 4096
 HUGE_ROWS = 2**31 // HUGE_HIDDEN + 3  # > 2^31 elements: 64-bit offsets; > 65535 rows: more than one grid line

@@ -8,7 +8,8 @@
 //                             GCN/CDNA (gfx9). Exact in device code. In the HIP *host* pass
 //                             the target is unknown (one binary, many GPUs): it is 64 there,
 //                             so never size a launch or pass it as a kernel template argument
-//                             from host code - ask dualgpu::device_warp_size(device) at run time.
+//                             from host code - ask dualgpu::device_warp_size(device) at run time
+//                             (dualgpu/device_info.hpp).
 //   dualgpu::max_warp_size    constexpr int, the widest warp of the platform (host-safe bound).
 //   dualgpu::lane_mask_t      uint32_t on CUDA, uint64_t on HIP; full_lane_mask().
 //   lane_id(), warp_id()      of the calling thread in a (possibly 2-D/3-D) block.
@@ -33,10 +34,10 @@
 //                             the same for the ragged tail of a row (count < N valid values).
 //
 // Shuffles and reductions exist only where a GPU compiler is used (.cu files);
-// warp_size, the vector helpers and device_warp_size() are also usable from .cpp files.
+// warp_size and the vector helpers are also usable from .cpp files. No <string> or other heavy
+// header comes with this one (nvcc parses every header twice): kernel files stay fast to compile.
 #pragma once
 
-#include "dualgpu/check.hpp"
 #include "dualgpu/runtime.hpp"
 
 #include <cstddef>
@@ -76,24 +77,6 @@ static_assert(warp_size == 1 || warp_size == 32 || warp_size == 64, "unexpected 
 DUALGPU_HOST_DEVICE constexpr lane_mask_t full_lane_mask() {
   return warp_size >= static_cast<int>(8 * sizeof(lane_mask_t)) ? ~lane_mask_t{0}
                                                                  : ((lane_mask_t{1} << warp_size) - 1);
-}
-
-/// The warp width of a device, at run time (host code). Throws dualgpu::runtime_error.
-inline int device_warp_size(int device) {
-#if defined(DUALGPU_PLATFORM_CPU)
-  (void)device;
-  return 1;
-#else
-  int width = 0;
-  DUALGPU_CHECK(DUALGPU_RT(DeviceGetAttribute)(&width,
-#if defined(DUALGPU_PLATFORM_HIP)
-                                              hipDeviceAttributeWarpSize,
-#else
-                                              cudaDevAttrWarpSize,
-#endif  // DUALGPU_PLATFORM_HIP
-                                              device));
-  return width;
-#endif  // DUALGPU_PLATFORM_CPU
 }
 
 // ---- vectorised access ------------------------------------------------------------------

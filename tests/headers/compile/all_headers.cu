@@ -7,8 +7,10 @@
 
 #include "dualgpu/check.hpp"
 #include "dualgpu/device.hpp"
+#include "dualgpu/device_info.hpp"
 #include "dualgpu/graph.hpp"
 #include "dualgpu/graph_cache.hpp"
+#include "dualgpu/launch.hpp"
 #include "dualgpu/runtime.hpp"
 
 #if defined(__HIP_DEVICE_COMPILE__)
@@ -38,6 +40,14 @@ __global__ void dualgpu_headers_rms(const float* x, float* y, int n, float eps) 
   (void)__bfloat162float(__float2bfloat16(1.f));
 }
 
+__global__ void dualgpu_headers_scale(float* y, int n, float a) {
+  dualgpu::wait_for_previous_grid();
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  const float v = i < n ? y[i] : 0.f;
+  dualgpu::allow_next_grid();
+  if (i < n) y[i] = v * a;
+}
+
 void dualgpu_headers_launch(dualgpu::graph_launcher& launcher, const float* x, float* y, int n, cudaStream_t s) {
   dualgpu::graph_key key;
   key.param(n).pointer(x).pointer(y);
@@ -45,6 +55,8 @@ void dualgpu_headers_launch(dualgpu::graph_launcher& launcher, const float* x, f
     dualgpu_headers_rms<<<1, 256, 0, st>>>(x, y, n, 1e-6f);
     DUALGPU_CHECK_LAUNCH();
   });
+  DUALGPU_CHECK(dualgpu::launch_dependent<dualgpu_headers_scale>(dim3(1), dim3(256), 0, s, y, n, 2.0f));
+  (void)dualgpu::device_warp_size(0);
   float* scratch = nullptr;
   DUALGPU_CHECK(cudaMallocAsync(reinterpret_cast<void**>(&scratch), 64, s));
   DUALGPU_CHECK(cudaFreeAsync(scratch, s));

@@ -1,0 +1,113 @@
+// dualgpu/launch.hpp: letting a kernel start while the kernel before it on the stream finishes
+// (CUDA's programmatic dependent launch, Hopper and newer), and what such a kernel must do.
+//
+// Back-to-back kernels on one stream normally leave the GPU idle between them: the next grid is
+// launched only once the last block of the previous one has exited. For memory-bound kernels of a
+// few tens of microseconds that gap is several percent (an RMSNorm over 4096x4096 bf16 on an H200:
+// 80% of copy bandwidth with plain launches, 88% launched this way; example-extension's
+// docs/benchmarks.md has the figures).
+//
+//   dualgpu::launch_dependent<kernel>(grid, block, shared_bytes, stream, args...)
+//       launches kernel<<<grid, block, shared_bytes, stream>>>(args...) and returns the launch
+//       error (error_success when it was accepted). Where the device is sm_90 or newer and the
+//       kernel's code loaded for it was compiled for sm_90 or newer, the kernel may start before
+//       the previous kernel on the stream has finished. Elsewhere (HIP, older GPUs, code JIT-compiled
+//       from older PTX, DUALGPU_PDL=0 in the environment) it is an ordinary launch.
+//   In a kernel launched this way, every thread must call
+//   dualgpu::wait_for_previous_grid()
+//       before its first access to global memory that an earlier kernel may read or write, and
+//       before any early return (a grid that exits without waiting could complete before its
+//       predecessor, and the kernel after it would then wait for nothing). It returns once the
+//       previous grid has completed and its writes are visible; in an ordinary launch at once.
+//   dualgpu::allow_next_grid()
+//       optional: lets the next dependent kernel start its blocks now (they still wait, in
+//       wait_for_previous_grid(), for this grid to complete). Without it they start when this grid
+//       exits. Call it once the bulk of the loads are issued.
+//
+// Device code (.cu files) only. Includes no <string>: kernel files that include it stay fast to compile.
+#pragma once
+
+#include "dualgpu/runtime.hpp"
+
+#if DUALGPU_GPU_COMPILER
+
+#include <atomic>
+#include <cstddef>
+#include <cstdlib>
+#include <utility>
+
+namespace dualgpu {
+
+DUALGPU_DEVICE DUALGPU_INLINE void wait_for_previous_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaGridDependencySynchronize();
+#endif  // sm_90+
+}
+
+DUALGPU_DEVICE DUALGPU_INLINE void allow_next_grid() {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  cudaTriggerProgrammaticLaunchCompletion();
+#endif  // sm_90+
+}
+
+namespace detail {
+
+#if defined(DUALGPU_PLATFORM_CUDA)
+// DUALGPU_PDL=0 turns dependent launches off (to rule them out when hunting a race).
+inline bool dependent_launch_allowed() {
+  static const bool allowed = [] {
+    const char* v = std::getenv("DUALGPU_PDL");
+    return !(v != nullptr && v[0] == '0' && v[1] == '\0');
+  }();
+  return allowed;
+}
+
+// Whether Kernel, as loaded for the current device, contains the wait: its code was compiled for
+// sm_90+ (ptxVersion) and the device is sm_90+. Asked once per kernel and device.
+template <auto Kernel>
+bool dependent_launch_supported() {
+  constexpr int max_devices = 64;
+  static std::atomic<signed char> known[max_devices];  // 0 not asked yet, 1 yes, -1 no
+  int device = -1;
+  if (!dependent_launch_allowed() || cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices)
+    return false;
+  signed char state = known[device].load(std::memory_order_relaxed);
+  if (state == 0) {
+    cudaFuncAttributes attributes{};
+    int major = 0;
+    const bool yes = cudaFuncGetAttributes(&attributes, Kernel) == cudaSuccess && attributes.ptxVersion >= 90 &&
+                     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) == cudaSuccess &&
+                     major >= 9;
+    state = yes ? 1 : -1;
+    known[device].store(state, std::memory_order_relaxed);  // a race only computes the same answer twice
+  }
+  return state > 0;
+}
+#endif  // DUALGPU_PLATFORM_CUDA
+
+}  // namespace detail
+
+template <auto Kernel, typename... Args>
+error_t launch_dependent(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream, Args&&... args) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  if (detail::dependent_launch_supported<Kernel>()) {
+    cudaLaunchAttribute attribute{};
+    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute.val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t config{};
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.dynamicSmemBytes = shared_bytes;
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    return cudaLaunchKernelEx(&config, Kernel, std::forward<Args>(args)...);
+  }
+#endif  // DUALGPU_PLATFORM_CUDA
+  Kernel<<<grid, block, shared_bytes, stream>>>(std::forward<Args>(args)...);
+  return DUALGPU_RT(GetLastError)();
+}
+
+}  // namespace dualgpu
+
+#endif  // DUALGPU_GPU_COMPILER
