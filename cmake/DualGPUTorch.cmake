@@ -153,3 +153,20 @@ function(dualgpu_probe_torch)
   set(DualGPU_TORCH_CMAKE_PREFIX "${prefix}" PARENT_SCOPE)
   set(DualGPU_TORCH_FOUND TRUE PARENT_SCOPE)
 endfunction()
+
+# The linker DualGPU gives torch extensions when DUALGPU_LINKER is AUTO: LLD, else GOLD, when the
+# program is on the search path; "" when neither is, or this CMake predates LINKER_TYPE (3.29).
+# Script-mode safe: the doctor reports it too.
+function(_dualgpu_fast_linker out)
+  set(result "")
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
+    find_program(DUALGPU_LLD_PROGRAM NAMES ld.lld DOC "lld, the linker DualGPU prefers for torch extensions")
+    find_program(DUALGPU_GOLD_PROGRAM NAMES ld.gold DOC "gold, DualGPU's second choice of linker")
+    if(DUALGPU_LLD_PROGRAM)
+      set(result LLD)
+    elseif(DUALGPU_GOLD_PROGRAM)
+      set(result GOLD)
+    endif()
+  endif()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()

@@ -137,3 +137,20 @@ def test_garbage_output_is_no_gpu(tmp_path):
     rc, out = run_doctor(tmp_path, bindir)
     assert out["gpus"] == []
     assert "rocminfo: ran but listed no GPU" in out["notes"]
+
+
+def cmake_version():
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    out = subprocess.run([cmake, "--version"], capture_output=True, text=True, check=True).stdout
+    return tuple(int(p) for p in out.split()[2].split(".")[:2])
+
+
+def test_build_tools_are_reported(tmp_path):
+    # A compiler cache and lld first on PATH: what DualGPU puts in front of compilers and, from
+    # CMake 3.29 (LINKER_TYPE), the linker it gives torch extensions.
+    bindir = tool_script(tmp_path, "ccache", "exit 0")
+    (bindir / "ld.lld").write_text("#!/bin/sh\nexit 0\n")
+    (bindir / "ld.lld").chmod(0o755)
+    code, report = run_doctor(tmp_path, bindir)
+    assert report["build_tools"]["compiler_cache"] == str(bindir / "ccache")
+    assert report["build_tools"]["linker"] == ("lld" if cmake_version() >= (3, 29) else "default")
