@@ -232,9 +232,10 @@ __global__ void __launch_bounds__(two_pass_threads)
 // row is split over fewer threads (more vectors each); fewer rows: more threads per row.
 constexpr std::int64_t many_rows = 1024;
 
-// rms_norm with at least this many rows, of at least two vectors per thread of the two-pass kernel,
-// takes it: measured better at 16384 rows of 8192 values (bf16, fp32), worse at 4096; rows between
-// were not measured and keep the register kernel.
+// rms_norm with at least this many rows of 1024 to 2048 vectors (two to four per thread of the
+// two-pass kernel) takes it: measured better at 16384 rows of 8192 values (bf16, fp32), worse at
+// 4096 rows; fewer rows and wider rows (more L2 held per block) were not measured and keep the
+// register or loop kernels.
 constexpr std::int64_t two_pass_rows = 16384;
 
 struct norm_plan {
