@@ -23,6 +23,8 @@
 //       optional: lets the next dependent kernel start its blocks now (they still wait, in
 //       wait_for_previous_grid(), for this grid to complete). Without it they start when this grid
 //       exits. Call it once the bulk of the loads are issued.
+//   dualgpu::launches_dependent<kernel>()
+//       whether launch_dependent<kernel> launches it dependent on the current device.
 //
 // Device code (.cu files) only. Includes no <string>: kernel files that include it stay fast to compile.
 #pragma once
@@ -61,36 +63,45 @@ inline bool dependent_launch_allowed() {
   }();
   return allowed;
 }
+#endif  // DUALGPU_PLATFORM_CUDA
 
-// Whether Kernel, as loaded for the current device, contains the wait: its code was compiled for
-// sm_90+ (ptxVersion) and the device is sm_90+. Asked once per kernel and device.
+// Per kernel and device: whether its loaded code may be launched dependent. 0 not asked yet, 1 yes,
+// -1 no. The only per-kernel host state: everything else below is compiled once per file, which is
+// what keeps launch_dependent cheap to compile.
+constexpr int dependent_launch_max_devices = 64;
 template <auto Kernel>
-bool dependent_launch_supported() {
-  constexpr int max_devices = 64;
-  static std::atomic<signed char> known[max_devices];  // 0 not asked yet, 1 yes, -1 no
+inline std::atomic<signed char> dependent_launch_known[dependent_launch_max_devices];
+
+// Whether `kernel`, as loaded for the current device, contains the wait: its code was compiled for
+// sm_90+ (ptxVersion) and the device is sm_90+. Asked once per kernel and device.
+inline bool dependent_launch_supported(const void* kernel, std::atomic<signed char>* known) {
+#if defined(DUALGPU_PLATFORM_CUDA)
   int device = -1;
-  if (!dependent_launch_allowed() || cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices)
+  if (!dependent_launch_allowed() || cudaGetDevice(&device) != cudaSuccess || device < 0 ||
+      device >= dependent_launch_max_devices)
     return false;
   signed char state = known[device].load(std::memory_order_relaxed);
   if (state == 0) {
     cudaFuncAttributes attributes{};
     int major = 0;
-    const bool yes = cudaFuncGetAttributes(&attributes, Kernel) == cudaSuccess && attributes.ptxVersion >= 90 &&
+    const bool yes = cudaFuncGetAttributes(&attributes, kernel) == cudaSuccess && attributes.ptxVersion >= 90 &&
                      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) == cudaSuccess &&
                      major >= 9;
     state = yes ? 1 : -1;
     known[device].store(state, std::memory_order_relaxed);  // a race only computes the same answer twice
   }
   return state > 0;
-}
+#else
+  (void)kernel, (void)known;
+  return false;
 #endif  // DUALGPU_PLATFORM_CUDA
+}
 
-}  // namespace detail
-
-template <auto Kernel, typename... Args>
-error_t launch_dependent(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream, Args&&... args) {
+// Launches `kernel` with its arguments already laid out (args[i] points at parameter i).
+inline error_t launch_laid_out(const void* kernel, std::atomic<signed char>* known, dim3 grid, dim3 block,
+                               std::size_t shared_bytes, stream_t stream, void** args) {
 #if defined(DUALGPU_PLATFORM_CUDA)
-  if (detail::dependent_launch_supported<Kernel>()) {
+  if (dependent_launch_supported(kernel, known)) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;
@@ -101,11 +112,38 @@ error_t launch_dependent(dim3 grid, dim3 block, std::size_t shared_bytes, stream
     config.stream = stream;
     config.attrs = &attribute;
     config.numAttrs = 1;
-    return cudaLaunchKernelEx(&config, Kernel, std::forward<Args>(args)...);
+    return cudaLaunchKernelExC(&config, kernel, args);
   }
 #endif  // DUALGPU_PLATFORM_CUDA
-  Kernel<<<grid, block, shared_bytes, stream>>>(std::forward<Args>(args)...);
-  return DUALGPU_RT(GetLastError)();
+  return DUALGPU_RT(LaunchKernel)(kernel, grid, block, args, shared_bytes, stream);
+}
+
+template <typename T>
+struct same_type {  // std::type_identity (C++20): keeps a parameter out of template deduction
+  using type = T;
+};
+
+// Converts the arguments to the kernel's parameter types (as <<<>>> does) and lays them out.
+template <typename... Params>
+error_t launch_converted(void (*kernel)(Params...), std::atomic<signed char>* known, dim3 grid, dim3 block,
+                         std::size_t shared_bytes, stream_t stream, typename same_type<Params>::type... params) {
+  void* args[] = {const_cast<void*>(static_cast<const void*>(&params))..., nullptr};  // never empty
+  return launch_laid_out(reinterpret_cast<const void*>(kernel), known, grid, block, shared_bytes, stream, args);
+}
+
+}  // namespace detail
+
+// Whether launch_dependent<Kernel> launches it dependent on the current device (for logs and tests).
+template <auto Kernel>
+bool launches_dependent() {
+  return detail::dependent_launch_supported(reinterpret_cast<const void*>(Kernel),
+                                            detail::dependent_launch_known<Kernel>);
+}
+
+template <auto Kernel, typename... Args>
+error_t launch_dependent(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream, Args&&... args) {
+  return detail::launch_converted(Kernel, detail::dependent_launch_known<Kernel>, grid, block, shared_bytes, stream,
+                                  std::forward<Args>(args)...);
 }
 
 }  // namespace dualgpu

@@ -36,6 +36,10 @@ __global__ void add_one(const int* in, int* out, int n) {
   }
 }
 
+// Arguments are converted to the parameter types, as <<<>>> converts them.
+__global__ void write_sum(int* out, int a, float b) { *out = a + static_cast<int>(b); }
+__global__ void do_nothing() {}  // no parameters: launched with an empty argument list
+
 // A chain of `steps` kernels ping-ponging between a and b; returns the number of wrong elements.
 template <bool WAIT>
 int chain(int* a, int* b, int n, int steps, cudaStream_t s) {
@@ -55,9 +59,20 @@ void run_all() {
   DUALGPU_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0));
   EXPECT(dualgpu::device_warp_size(0) == 32, "NVIDIA warps are 32 wide, the runtime says %d", dualgpu::device_warp_size(0));
 
-  const bool dependent = dualgpu::detail::dependent_launch_supported<add_one<true>>();
+  const bool dependent = dualgpu::launches_dependent<add_one<true>>();
   std::printf("sm_%d0: dependent launches %s\n", major, dependent ? "on" : "off (plain launches)");
   if (major >= 9) EXPECT(dependent, "sm_90+ and code built for it: launch_dependent must use PDL");
+
+  {
+    int* out = nullptr;
+    DUALGPU_CHECK(cudaMalloc(&out, sizeof(int)));
+    DUALGPU_CHECK(dualgpu::launch_dependent<write_sum>(dim3(1), dim3(1), 0, nullptr, out, 40LL, short{2}));
+    DUALGPU_CHECK(dualgpu::launch_dependent<do_nothing>(dim3(1), dim3(1), 0, nullptr));
+    int h = 0;
+    DUALGPU_CHECK(cudaMemcpy(&h, out, sizeof(int), cudaMemcpyDeviceToHost));
+    EXPECT(h == 42, "launch_dependent<write_sum>(out, 40LL, short{2}) wrote %d", h);
+    DUALGPU_CHECK(cudaFree(out));
+  }
 
   constexpr int n = 1 << 22, steps = 400;
   int *a = nullptr, *b = nullptr;
