@@ -18,14 +18,18 @@
 //      of the candidates, 88% in a third);
 //   5. for very many rows, rms_norm reads each row twice, the second time from L2 (what torch.compile's
 //      kernel does): few registers, a full SM, 98.8% of copy at 16384x8192 bf16 against 96.3% for the
-//      register kernel; at 4096 rows it lost (91% against 96% at hidden 8192).
+//      register kernel; at 4096 rows it lost (91% against 96% at hidden 8192). The same kernel takes
+//      rows too wide for registers, for both norms.
 // Tried and left out: loading the weight before the reduction (no measurable change), capping
 // registers further (__maxnreg__, launch bounds with more resident blocks: the kernels spilled and
 // lost up to 45%), a one-barrier reduction instead of dualgpu::block_reduce_sum's three (bf16
-// 4096x4096: 79% of copy in one run, against 84% twice).
+// 4096x4096: 79% of copy in one run, against 84% twice), the two-pass kernel over a persistent grid
+// looping over rows (16384x8192: 70-93% against 98-99%).
 #pragma once
 
 #include "launch_common.cuh"
+
+#include <limits>
 
 namespace dualgpu_example {
 namespace {
@@ -34,41 +38,33 @@ using namespace detail;
 using dualgpu::aligned_vector;
 
 // ---- the fallback: any alignment, any width --------------------------------------------------
-// Reads a row twice (sum of squares, then scale), a block-stride loop over rows. Used when a row start
-// is not 16-byte aligned (a torch slice, an odd hidden size) or a row is too wide for registers.
-template <typename T, int VEC, bool FUSED>
+// Scalar accesses, the row read twice (sum of squares, then scale), a block-stride loop over rows, 64-bit
+// offsets throughout. Used when a row start is not 16-byte aligned (a torch slice, an odd hidden size)
+// or a row is 2^31 values or more.
+template <typename T, bool FUSED>
 __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                                  const T* __restrict__ weight, float eps, std::int64_t rows, std::int64_t hidden) {
   dualgpu::wait_for_previous_grid();
-  const std::int64_t chunks = hidden / VEC;
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
     T* out_row = out + row * hidden;
     const T* in_row = FUSED ? out_row : x + row * hidden;
     T* res_row = FUSED ? residual + row * hidden : nullptr;
     float sum_squares = 0.0f;
-    for (std::int64_t c = threadIdx.x; c < chunks; c += blockDim.x) {
-      aligned_vector<T, VEC> v = dualgpu::load_vector<VEC>(in_row + c * VEC);
+    for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x) {
+      float v = to_float(in_row[i]);
       if constexpr (FUSED) {
-        const aligned_vector<T, VEC> r = dualgpu::load_vector<VEC>(res_row + c * VEC);
-#pragma unroll
-        for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));  // rounded, as stored
-        dualgpu::store_vector<VEC>(res_row + c * VEC, v);
+        const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
+        res_row[i] = sum;
+        v = to_float(sum);
       }
-#pragma unroll
-      for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
+      sum_squares += v * v;
     }
     // block_reduce_sum's barriers also make the residual writes above visible to the block.
     const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
     dualgpu::allow_next_grid();
     const T* src_row = FUSED ? res_row : in_row;
-    for (std::int64_t c = threadIdx.x; c < chunks; c += blockDim.x) {
-      const aligned_vector<T, VEC> v = dualgpu::load_vector<VEC>(src_row + c * VEC);
-      const aligned_vector<T, VEC> w = dualgpu::load_vector<VEC>(weight + c * VEC);
-      aligned_vector<T, VEC> o;
-#pragma unroll
-      for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
-      dualgpu::store_vector<VEC>(out_row + c * VEC, o);
-    }
+    for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x)
+      out_row[i] = from_float<T>(to_float(src_row[i]) * inv_rms * to_float(weight[i]));
   }
 }
 
@@ -135,8 +131,11 @@ __device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* _
 
 // The most threads a block of the register kernels may have for NV vectors per thread (the launch
 // bounds, so also what caps registers: 64 a thread at 1024, 128 at 512). The host respects it. NV is
-// 1, 2 or 4: rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the loop
-// kernel. Each NV is one more kernel per dtype to compile, so only the ones the plan uses exist.
+// 2 or 4 (4 in the group kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows
+// take the two-pass kernel. Each NV is one more kernel per file to compile (about 0.1 s), so only these
+// exist: kernels of one vector a thread were dropped after measuring the same on the H200 at decode
+// shapes (64x4096: launch-bound, within the run-to-run spread); for 131072 rows of 128 the four-vector
+// group kernel is 2% slower in bf16 and 7% faster in fp32.
 __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
 
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
@@ -191,34 +190,47 @@ __global__ void __launch_bounds__(256)
   }
 }
 
-// Very many rows (rms_norm only): the row is read twice, the first time kept in L2 (evict-last), the
-// second time from there, streamed. Nothing is held across the reduction but the sum, so the kernel
+// Rows read twice: very many rows (rms_norm), and rows too wide for the register kernels (both norms).
+// The first pass keeps the row in L2 (evict-last; FUSED: stores residual += x, read again at once), the
+// second reads it from there, streamed. Nothing is held across the reduction but the sum, so the kernel
 // needs few registers and fills the SM; two vectors per thread per trip keep loads in flight.
 constexpr int two_pass_threads = 512;
 
-template <typename T, int VEC>
+template <typename T, int VEC, bool FUSED>
 __global__ void __launch_bounds__(two_pass_threads)
-    norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, const T* __restrict__ weight, float eps,
-                         std::int64_t rows, int hidden) {
+    norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                         const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block
-  const T* in_row = x + row * hidden;
   T* out_row = out + row * hidden;
+  const T* in_row = FUSED ? out_row : x + row * hidden;
+  T* res_row = FUSED ? residual + row * hidden : nullptr;
   const int chunks = hidden / VEC;
   const l2_keep_policy keep;
   float sum_squares = 0.0f;
 #pragma unroll 2
   for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
-    const aligned_vector<T, VEC> v = load_keep<VEC>(in_row + c * VEC, keep);
+    aligned_vector<T, VEC> v;
+    if constexpr (FUSED) {
+      v = load_stream<VEC>(in_row + c * VEC);
+      const aligned_vector<T, VEC> r = load_stream<VEC>(res_row + c * VEC);
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));  // rounded, as stored
+      store_aligned<VEC>(res_row + c * VEC, v);
+    } else {
+      v = load_keep<VEC>(in_row + c * VEC, keep);
+    }
 #pragma unroll
     for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
   }
+  // block_reduce_sum's barriers also make the residual stores above visible to the block.
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
+  const T* src_row = FUSED ? res_row : in_row;
 #pragma unroll 2
   for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
-    const aligned_vector<T, VEC> v = load_stream<VEC>(in_row + c * VEC);
+    const aligned_vector<T, VEC> v = load_stream<VEC>(src_row + c * VEC);
     const aligned_vector<T, VEC> w = load_aligned<VEC>(weight + c * VEC);
     aligned_vector<T, VEC> o;
 #pragma unroll
@@ -234,12 +246,14 @@ constexpr std::int64_t many_rows = 1024;
 
 // rms_norm with at least this many rows of 1024 to 2048 vectors (two to four per thread of the
 // two-pass kernel) takes it: measured better at 16384 rows of 8192 values (bf16, fp32), worse at
-// 4096 rows; fewer rows and wider rows (more L2 held per block) were not measured and keep the
-// register or loop kernels.
+// 4096 rows; fewer rows keep the register kernels.
 constexpr std::int64_t two_pass_rows = 16384;
 
+// The register kernels hold a row of at most this many vectors; wider rows take the two-pass kernel.
+constexpr std::int64_t max_register_chunks = 2048;
+
 struct norm_plan {
-  enum kind_t { loop, group, block, two_pass } kind;
+  enum kind_t { group, block, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -253,10 +267,10 @@ inline dim3 rows_grid(std::int64_t rows) {
 
 // `chunks`: 16-byte vectors per row (the host calls this only when rows are aligned for them).
 inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
-  if (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads && chunks <= 2048)
+  if (chunks > max_register_chunks || (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
   if (chunks <= 128) {  // a group of <= 32 threads per row, several rows per block of 256
-    const int nv = chunks <= 32 ? 1 : 4;
+    const int nv = 4;
     int group = 1;
     while (group < 32 && group * nv < chunks) group *= 2;
     const int per_block = 256 / group;
@@ -266,18 +280,18 @@ inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
   // hidden 4096 and 8192, fp32 and bf16 (bench/kernel_variants.cu). Few rows: spread each row wide.
   const std::int64_t target = rows >= many_rows ? std::max<std::int64_t>(256, chunks / 4) : 1024;
   for (int pass = 0; pass < 2; ++pass) {
-    for (int nv : {1, 2, 4}) {
+    for (int nv : {2, 4}) {
       const std::int64_t t = ceil_div(chunks, nv);
       const std::int64_t bound = norm_block_bound(nv);
       const std::int64_t limit = pass == 0 ? std::min<std::int64_t>(target, bound) : bound;
       if (t <= limit) return {norm_plan::block, nv, dim3(threads_for(t)), rows_grid(rows)};
     }
   }
-  return {norm_plan::loop, 0, dim3(threads_for(chunks)), dim3(grid_for(rows))};  // too wide for registers
+  return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};  // not reached: NV = 4 fits 2048
 }
 
 // Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
-// `vectorised`: every row start is 16-byte aligned (can_vectorise), so the register kernels apply.
+// `vectorised`: every row start is 16-byte aligned (can_vectorise), so the 16-byte kernels apply.
 // Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
 // it finishes, and waits for it before touching memory.
 template <bool FUSED, typename T>
@@ -285,36 +299,26 @@ dualgpu::error_t launch_norm(bool vectorised, T* out, const T* x, T* residual, c
                              std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
   using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  if (!vectorised)
-    return launch_dependent<norm_loop_kernel<T, 1, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
-                                                           residual, w, eps, rows, hidden);
+  if (!vectorised || hidden > std::numeric_limits<int>::max())
+    return launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
+                                                        residual, w, eps, rows, hidden);
   const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);
-  const int h = static_cast<int>(hidden);  // < 2^31 on the register and two-pass paths: chunks <= 2048
+  const int h = static_cast<int>(hidden);
   switch (p.kind) {
-    case norm_plan::two_pass:
-      if constexpr (!FUSED)
-        return launch_dependent<norm_two_pass_kernel<T, VEC>>(p.blocks, p.threads, 0, stream, out, x, w, eps, rows, h);
-      break;  // not planned for the fused norm
     case norm_plan::group:
-      if (p.nv == 1)
-        return launch_dependent<norm_group_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
-                                                                     w, eps, rows, h);
       return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
                                                                    eps, rows, h);
     case norm_plan::block:
-      if (p.nv == 1)
-        return launch_dependent<norm_block_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
-                                                                     w, eps, rows, h);
       if (p.nv == 2)
         return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
                                                                      w, eps, rows, h);
       return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
                                                                    eps, rows, h);
-    case norm_plan::loop:
+    case norm_plan::two_pass:
       break;
   }
-  return launch_dependent<norm_loop_kernel<T, VEC, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w, eps,
-                                                           rows, hidden);
+  return launch_dependent<norm_two_pass_kernel<T, VEC, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
+                                                               eps, rows, h);
 }
 
 }  // namespace

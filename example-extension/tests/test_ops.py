@@ -108,6 +108,22 @@ def test_norms_many_rows(device, dtype, hidden):
     close(x, expected_x, dtype)
 
 
+# Rows wider than the register kernels hold (2048 16-byte vectors: 16384 bf16 or 8192 fp32 values) take
+# the two-pass kernel, both norms; 16384 + 8 leaves the block's last trip partial in every dtype.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_norms_wide_rows(device, dtype):
+    hidden = 16384 + 8
+    x = randn(5, hidden, dtype=dtype, device=device)
+    residual = randn(5, hidden, dtype=dtype, device=device)
+    w = weight_like(hidden, dtype, device)
+    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
 # 16384 rows or more of 1024 to 2048 16-byte vectors: rms_norm reads each row twice, the second time
 # from L2 (norm_kernels.cuh's two-pass kernel); 1032 vectors leave the block's last trip partial. GPU
 # only (the float64 reference of a 16387-row tensor is slow on the CPU): sampled rows are compared.
