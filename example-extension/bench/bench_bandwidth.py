@@ -13,6 +13,11 @@ compiled before timing). The candidates behind the extension's kernel choices ar
 torch, by kernel_variants.cu.
 
     python bench/bench_bandwidth.py [--json out.json] [--png out.png] [--budget 300] [--quick]
+                                    [--only rms_norm:16384x8192 ...] [--rounds 5]
+
+--rounds N times every implementation N times, in turn (a, b, c, a, b, c, ...), so that a drift in
+the GPU's clocks hits all of them alike; each reports the median of its rounds, and the summary the
+range of the per-round speed-ups: what to look at when two paths are within a few percent.
 
 Prints a Markdown table (and a target summary), writes the JSON after every case (a time-out keeps
 what was measured) and the chart (plot.py plot_bandwidth: % of copy per case and implementation).
@@ -148,16 +153,33 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
                 argsets=argsets, impls=impls, norm_target=False)
 
 
-def cases(device, quick):
+OPS = {"rms": "rms_norm", "fused": "fused_add_rms_norm", "silu": "silu_and_mul", "rotary": "rotary_embedding"}
+
+
+def spec_name(spec):
+    """'op:shape' as --only takes it (rms_norm:4096x4096, silu_and_mul:4096x28672, rotary_embedding:4096t)."""
+    kind, rows, width = spec[0], spec[1], spec[2]
+    shape = f"{rows}t" if kind == "rotary" else f"{rows}x{2 * width if kind == 'silu' else width}"
+    return f"{OPS[kind]}:{shape}"
+
+
+def cases(device, quick, only=()):
     dtypes = [torch.bfloat16, torch.float32]
     if quick:  # a smoke run (CPU, or a fast look at a GPU)
         specs = [("rms", 64, 256), ("fused", 64, 256), ("silu", 64, 512), ("rotary", 64, 4, 2, 64)]
     else:
         # Priority first: a time-out still leaves the headline numbers.
         specs = [("rms", 4096, 4096), ("fused", 4096, 4096), ("silu", 4096, 14336), ("rotary", 4096, 32, 8, 128),
-                 ("rms", 16384, 8192), ("fused", 16384, 8192), ("rms", 64, 4096), ("fused", 64, 4096),
-                 ("silu", 64, 14336)]
+                 ("rms", 16384, 8192), ("fused", 16384, 8192), ("rms", 4096, 8192), ("fused", 4096, 8192),
+                 ("rms", 64, 4096), ("fused", 64, 4096),
+                 ("silu", 64, 14336), ("rms", 131072, 128)]  # the last: a q/k norm, 4096 tokens x 32 heads of 128
+    unknown = set(only) - {spec_name(s) for s in specs}
+    if unknown:
+        sys.exit(f"--only {', '.join(sorted(unknown))}: no such case; the cases are "
+                 f"{', '.join(spec_name(s) for s in specs)}")
     for spec in specs:
+        if only and spec_name(spec) not in only:
+            continue
         for dtype in dtypes:
             kind = spec[0]
             if kind in ("rms", "fused"):
@@ -212,6 +234,9 @@ def summarise(case_rows):
             checks.append(f">= {NORM_TARGET:.0f}% ok" if auto["pct_copy"] >= NORM_TARGET else f"< {NORM_TARGET:.0f}% MISS")
         bt = f"{best_t['impl']} {best_t['us']:.2f}" if best_t else ""
         sp = f"{best_t['us'] / auto['us']:.2f}x" if best_t else ""
+        if best_t and len(auto.get("rounds_us", [])) > 1 and len(best_t.get("rounds_us", [])) == len(auto["rounds_us"]):
+            per_round = [t / a for t, a in zip(best_t["rounds_us"], auto["rounds_us"])]
+            sp += f" ({min(per_round):.3f}-{max(per_round):.3f}x over {len(per_round)} rounds)"
         lines.append(f"| {op} | {shape} | {dtype} | {auto['us']:.2f} ({auto['pct_copy']:.0f}%) | {bt} | {sp} | "
                      f"{', '.join(checks)} |")
     return "\n".join(lines)
@@ -224,6 +249,9 @@ def main():
     ap.add_argument("--budget", type=float, default=300.0,
                     help="seconds: past it, torch.compile is skipped; past 1.3x, remaining cases are")
     ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=1, help="time the implementations in turn this many times")
+    ap.add_argument("--only", action="append", default=[], metavar="OP:SHAPE",
+                    help="run only this case (repeatable), e.g. rms_norm:16384x8192")
     ap.add_argument("--window-ms", type=float, default=8.0, help="target GPU time per timing window")
     ap.add_argument("--max-iters", type=int, default=200)
     ap.add_argument("--no-compile", action="store_true")
@@ -247,7 +275,7 @@ def main():
         with open(args.json, "w") as f:
             json.dump(dict(info, copy=copy, results=results, elapsed_s=time.monotonic() - t0), f, indent=1)
 
-    for make, dtype in cases(device, quick):
+    for make, dtype in cases(device, quick, args.only):
         elapsed = time.monotonic() - t0
         if elapsed > 1.3 * args.budget:
             print(f"budget: {elapsed:.0f} s spent, remaining cases skipped", flush=True)
@@ -255,7 +283,7 @@ def main():
         case = make()
         dname = str(dtype).replace("torch.", "")
         impls = dict(case["impls"])
-        case_rows = []
+        case_rows, fns = [], {}
         for name, impl in impls.items():
             row = dict(op=case["op"], shape=case["shape"], dtype=dname, impl=name, bytes=case["bytes"],
                        sets=len(case["argsets"]), norm_target=case["norm_target"] and name == "dualgpu", us=None)
@@ -274,13 +302,29 @@ def main():
                     row["compile_s"] = round(time.monotonic() - tc, 1)
                 else:
                     fn = impl
-                us, iters, windows = timer.measure(fn, case["argsets"])
-                row.update(us=us, gbps=case["bytes"] / us / 1e3, pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"],
-                           iters=iters, windows=windows)
+                fns[name] = fn
             except Exception as e:  # one failing path (a compile error) must not lose the rest
                 row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
                 print(f"{case['op']} {case['shape']} {dname} {name}: {row['error']}", flush=True)
             case_rows.append(row)
+        rows_by_name = {r["impl"]: r for r in case_rows}
+        for _ in range(args.rounds):  # in turn: a, b, c, a, b, c, ...
+            for name, fn in fns.items():
+                row = rows_by_name[name]
+                if "error" in row:
+                    continue
+                try:
+                    us, iters, windows = timer.measure(fn, case["argsets"])
+                except Exception as e:
+                    row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
+                    print(f"{case['op']} {case['shape']} {dname} {name}: {row['error']}", flush=True)
+                    continue
+                row.setdefault("rounds_us", []).append(us)
+                row.update(iters=iters, windows=row.get("windows", []) + windows)
+        for row in case_rows:
+            if row.get("rounds_us") and "error" not in row:
+                us = statistics.median(row["rounds_us"])
+                row.update(us=us, gbps=case["bytes"] / us / 1e3, pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"])
         torch_best = min((r["us"] for r in case_rows if r["us"] and not r["impl"].startswith("dualgpu")), default=None)
         for r in case_rows:
             if r["us"] and r["impl"].startswith("dualgpu") and torch_best:

@@ -140,6 +140,39 @@ __global__ void __launch_bounds__(THREADS) candidate_two_pass(T* __restrict__ ou
   }
 }
 
+// The same over a persistent grid: BLOCKS_PER_SM blocks of THREADS on every SM, each looping over
+// rows, so no block is launched per row (16384 rows are 31 waves of blocks on an H200).
+template <typename T, int THREADS, int U>
+__global__ void __launch_bounds__(THREADS, 2048 / THREADS) candidate_two_pass_persistent(T* __restrict__ out, const T* __restrict__ x,
+                                                                         const T* __restrict__ w, float eps,
+                                                                         int hidden, int rows) {
+  constexpr int VEC = 16 / sizeof(T);
+  dualgpu::wait_for_previous_grid();
+  const int chunks = hidden / VEC;
+  const detail::l2_keep_policy keep;
+  for (int r = blockIdx.x; r < rows; r += gridDim.x) {
+    const T* row = x + static_cast<std::int64_t>(r) * hidden;
+    float s = 0.0f;
+#pragma unroll U
+    for (int c = threadIdx.x; c < chunks; c += THREADS) {
+      const auto v = detail::load_keep<VEC>(row + c * VEC, keep);
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) s += to_float(v[j]) * to_float(v[j]);
+    }
+    const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(s) / hidden + eps);
+    if (r == static_cast<int>(blockIdx.x)) dualgpu::allow_next_grid();  // uniform over the block
+#pragma unroll U
+    for (int c = threadIdx.x; c < chunks; c += THREADS) {
+      const auto v = detail::load_stream<VEC>(row + c * VEC);
+      const auto wv = detail::load_aligned<VEC>(w + c * VEC);
+      aligned_vector<T, VEC> o;
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(wv[j]));
+      detail::store_stream<VEC>(out + static_cast<std::int64_t>(r) * hidden + c * VEC, o);
+    }
+  }
+}
+
 // ---- candidate silu_and_mul: one vector per thread, rows on blockIdx.x or on blockIdx.y ----------
 template <typename T, bool ROWS_ON_Y, bool STREAM>
 __global__ void __launch_bounds__(256) candidate_silu(T* __restrict__ out, const T* __restrict__ x, int d) {
@@ -271,14 +304,30 @@ void norms(int rows, int hidden, const char* dtype) {
   DEPENDENT((candidate_two_pass<T, 512, 2, true>), 512, "two-pass 512 threads x2, L2 keep");
   DEPENDENT((candidate_two_pass<T, 256, 2, true>), 256, "two-pass 256 threads x2, L2 keep");
 #undef DEPENDENT
+  int sms = 0;
+  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  auto persistent = [&](auto launch, int t, int per_sm, const std::string& name) {
+    const dim3 grid(static_cast<unsigned>(std::min(rows, sms * per_sm)));
+    report(shape + name, bytes, median_us([&](int i) { CHECK_CUDA(launch(grid, t, i)); }, sets));
+  };
+  persistent([&](dim3 g, int t, int i) {
+    return dualgpu::launch_dependent<candidate_two_pass_persistent<T, 512, 2>>(g, dim3(t), 0, nullptr, out(i), in(i), w,
+                                                                                1e-6f, hidden, rows);
+  }, 512, 4, "two-pass 512 threads x2, L2 keep, persistent 4/SM");
+  persistent([&](dim3 g, int t, int i) {
+    return dualgpu::launch_dependent<candidate_two_pass_persistent<T, 256, 2>>(g, dim3(t), 0, nullptr, out(i), in(i), w,
+                                                                                1e-6f, hidden, rows);
+  }, 256, 8, "two-pass 256 threads x2, L2 keep, persistent 8/SM");
+  persistent([&](dim3 g, int t, int i) {
+    return dualgpu::launch_dependent<candidate_two_pass_persistent<T, 1024, 2>>(g, dim3(t), 0, nullptr, out(i), in(i), w,
+                                                                                 1e-6f, hidden, rows);
+  }, 1024, 2, "two-pass 1024 threads x2, L2 keep, persistent 2/SM");
   report(shape + "extension (launch_rms_norm)", bytes, median_us([&](int i) {
            dualgpu_example::launch_rms_norm(out(i), in(i), w, 1e-6f, rows, hidden, kind, nullptr);
          }, sets));
   report(shape + "extension (launch_fused_add_rms_norm)", 2 * bytes, median_us([&](int i) {
            dualgpu_example::launch_fused_add_rms_norm(out(i), b.in[i], w, 1e-6f, rows, hidden, kind, nullptr);
          }, sets));
-  int sms = 0;
-  CHECK_CUDA(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
   report(shape + "copy kernel, same bytes", 2.0 * bytes_one, median_us([&](int i) {
            copy_kernel<<<sms * 8, 256>>>(static_cast<int4*>(b.out[i]), static_cast<const int4*>(b.in[i]), bytes_one / 16);
          }, sets));
