@@ -9,6 +9,11 @@ build="${DUALGPU_TEST_BUILD_DIR:-$repo/build-tests}"
 cmake3=/usr/bin/cmake
 cmake4="$(python3 -c 'import cmake, os; print(os.path.join(cmake.CMAKE_BIN_DIR, "cmake"))')"
 export OMP_NUM_THREADS=1   # 2 cores: parallel tests, not threads fighting inside each
+# Temporary files in the build tree, emptied per run: Debian's clang 15 leaves two empty directories
+# in $TMPDIR for every HIP compile (llvm/llvm-project#100468, fixed in later clang), hundreds a run.
+export TMPDIR="$build/dualgpu-test-tmp"
+rm -rf "$TMPDIR"
+mkdir -p "$TMPDIR"
 "$cmake3" -S "$repo" -B "$build" -G Ninja "-DDUALGPU_TEST_CMAKES=$cmake3;$cmake4" -DBUILD_TESTING=ON
 "$cmake3" --build "$build"
 cd "$build"
