@@ -15,7 +15,9 @@ PYTHON_REAL=${SELFCHECK_PYTHON:-$(python3 -c 'import sys; print(sys.executable)'
 # One scratch folder per case.
 new_case() {
     CASE=$1
-    T=$(mktemp -d "${TMPDIR:-/tmp}/selfcheck-test.XXXXXX")
+    # In /tmp, not $TMPDIR: a case run as nobody must reach $T, and $TMPDIR may be inside a private
+    # folder (ci/run-tests.sh puts it in the build tree).
+    T=$(mktemp -d /tmp/selfcheck-test.XXXXXX)
     mkdir -p "$T/bin" "$T/utils" "$T/spec" "$T/root"
     # Everything the script reads lives in $T (the fixtures here, the script itself and the fake torch
     # in run_selfcheck): a case run as nobody must read it, whatever the checkout's folders allow.
