@@ -36,13 +36,80 @@ include_guard(GLOBAL)
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
 
-if(NOT DEFINED DUALGPU_PROBE_TIMEOUT)
-  if(DEFINED ENV{DUALGPU_PROBE_TIMEOUT})
-    set(DUALGPU_PROBE_TIMEOUT "$ENV{DUALGPU_PROBE_TIMEOUT}")
-  else()
-    set(DUALGPU_PROBE_TIMEOUT 10)
+set(_DUALGPU_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
+# The most a probe's output may hold: a real rocminfo of eight GPUs prints about 40 KiB.
+set(_DUALGPU_PROBE_OUTPUT_LIMIT 1048576)
+
+# _dualgpu_probe_timeout(<out> [<factor>]): DUALGPU_PROBE_TIMEOUT (CMake variable, else environment,
+# else 10) checked to be a positive number of seconds, times <factor>. Every probe reads its bound
+# here, so a value like '5;COMMAND;touch;FILE' stops the configure before anything runs.
+function(_dualgpu_probe_timeout out)
+  set(value 10)
+  set(origin "")
+  if(DEFINED DUALGPU_PROBE_TIMEOUT)
+    set(value "${DUALGPU_PROBE_TIMEOUT}")
+    set(origin "CMake variable")
+  elseif(DEFINED ENV{DUALGPU_PROBE_TIMEOUT})
+    set(value "$ENV{DUALGPU_PROBE_TIMEOUT}")
+    set(origin "environment")
   endif()
-endif()
+  if(NOT value MATCHES "^[0-9]*\\.?[0-9]+$" OR value MATCHES "^[0.]+$")
+    message(FATAL_ERROR "DUALGPU_PROBE_TIMEOUT='${value}' (${origin}) is not a number of seconds: "
+      "set it to a positive number such as 10, or unset it for the default (10)")
+  endif()
+  if(ARGC GREATER 1)
+    # math() knows integers only: scale milliseconds, round up to whole seconds.
+    string(REGEX MATCH "^([0-9]*)\\.?([0-9]*)$" _ "${value}")
+    string(SUBSTRING "${CMAKE_MATCH_2}000" 0 3 milli)
+    math(EXPR value "((0${CMAKE_MATCH_1} * 1000 + 1${milli} - 1000) * ${ARGV1} + 999) / 1000")
+  endif()
+  set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+_dualgpu_probe_timeout(_dualgpu_checked_timeout)
+
+# _dualgpu_run_bounded(<out-text> <out-rc> <timeout> <command>...): runs <command> with its stderr
+# merged into its stdout, reading at most _DUALGPU_PROBE_OUTPUT_LIMIT bytes (a tool that prints
+# without end is cut off by head and ends on SIGPIPE) and killing it after <timeout> seconds, its
+# children too (nothing is left holding a pipe CMake waits on). The working directory is DualGPU's
+# module folder, which holds no Python: an interpreter started here imports nothing from the
+# user's current folder (its '' entry, an empty PYTHONPATH entry) - see dualgpu_run_python.
+# <out-rc> is the command's own exit code, "timeout", or "too much output".
+function(_dualgpu_run_bounded out_text out_rc timeout)
+  execute_process(COMMAND sh -c "exec \"$0\" \"$@\" 2>&1" ${ARGN}
+    COMMAND head -c ${_DUALGPU_PROBE_OUTPUT_LIMIT}
+    WORKING_DIRECTORY "${_DUALGPU_MODULE_DIR}"
+    TIMEOUT "${timeout}"
+    RESULTS_VARIABLE rcs OUTPUT_VARIABLE text ERROR_QUIET)
+  list(GET rcs 0 rc)
+  string(LENGTH "${text}" length)
+  if(rcs MATCHES "timeout")
+    set(rc timeout)
+  elseif(length GREATER_EQUAL _DUALGPU_PROBE_OUTPUT_LIMIT)
+    set(rc "too much output")
+  endif()
+  set(${out_text} "${text}" PARENT_SCOPE)
+  set(${out_rc} "${rc}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_add_message(<list-var> <text>): appends one message, its ';' kept inside the entry
+# (an error quoting 'gfx90a;sm_90' stays one error in doctor --json and in the summary).
+macro(_dualgpu_add_message list text)
+  string(REPLACE ";" "\\;" _dualgpu_message "${text}")
+  if("${${list}}" STREQUAL "")
+    set(${list} "${_dualgpu_message}")
+  else()
+    string(APPEND ${list} ";${_dualgpu_message}")
+  endif()
+endmacro()
+
+# _dualgpu_append_messages(<list-var> <other-list-var>): <list-var> += <other-list-var>, escapes kept.
+macro(_dualgpu_append_messages list other)
+  if("${${list}}" STREQUAL "")
+    set(${list} "${${other}}")
+  elseif(NOT "${${other}}" STREQUAL "")
+    string(APPEND ${list} ";${${other}}")
+  endif()
+endmacro()
 
 # Text -> list of lines, with the characters that CMake lists cannot hold made harmless.
 function(_dualgpu_lines out text)
@@ -137,8 +204,8 @@ function(dualgpu_gpus_from_nvidia_smi out text)
   set(${out} "${gpus}" PARENT_SCOPE)
 endfunction()
 
-# _dualgpu_run(<out-text> <out-note> <tool> <args>...): runs a tool found on PATH with a timeout.
-# <out-note> is empty on success, else one line saying what went wrong.
+# _dualgpu_run(<out-text> <out-note> <tool> <args>...): runs a tool found on PATH, bounded in time
+# and output. <out-note> is empty on success, else one line saying what went wrong.
 function(_dualgpu_run out_text out_note tool)
   set(${out_text} "" PARENT_SCOPE)
   find_program(exe NAMES "${tool}" NO_CACHE)
@@ -146,27 +213,26 @@ function(_dualgpu_run out_text out_note tool)
     set(${out_note} "${tool}: not found" PARENT_SCOPE)
     return()
   endif()
-  execute_process(COMMAND "${exe}" ${ARGN}
-    TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE stdout ERROR_VARIABLE stderr)
-  if(NOT rc STREQUAL "0")
+  _dualgpu_probe_timeout(timeout)
+  _dualgpu_run_bounded(all rc "${timeout}" "${exe}" ${ARGN})
+  set(${out_note} "" PARENT_SCOPE)
+  if(rc STREQUAL "timeout")
+    set(${out_note} "${tool}: no answer within ${timeout} s (DUALGPU_PROBE_TIMEOUT)" PARENT_SCOPE)
+    return()
+  elseif(rc STREQUAL "too much output")
+    set(${out_note} "${tool}: printed more than ${_DUALGPU_PROBE_OUTPUT_LIMIT} bytes - ignored" PARENT_SCOPE)
+    return()
+  elseif(NOT rc STREQUAL "0")
     # A Python traceback (rocm_agent_enumerator) says what went wrong on its last line.
-    string(STRIP "${stderr}${stdout}" all)
+    string(STRIP "${all}" all)
     if(all MATCHES "^Traceback" AND all MATCHES "\n([^\n]+)$")
       set(first "${CMAKE_MATCH_1}")
     else()
       string(REGEX REPLACE "\n.*" "" first "${all}")
     endif()
-    if(rc MATCHES "timeout|Process terminated due to timeout")
-      set(${out_note} "${tool}: no answer within ${DUALGPU_PROBE_TIMEOUT} s (DUALGPU_PROBE_TIMEOUT)" PARENT_SCOPE)
-    else()
-      set(${out_note} "${tool}: failed (${rc}): ${first}" PARENT_SCOPE)
-    endif()
-    set(${out_text} "${stdout}" PARENT_SCOPE)
-    return()
+    set(${out_note} "${tool}: failed (${rc}): ${first}" PARENT_SCOPE)
   endif()
-  set(${out_note} "" PARENT_SCOPE)
-  set(${out_text} "${stdout}" PARENT_SCOPE)
+  set(${out_text} "${all}" PARENT_SCOPE)
 endfunction()
 
 function(dualgpu_probe_gpus out_gpus out_notes)
@@ -176,7 +242,7 @@ function(dualgpu_probe_gpus out_gpus out_notes)
   foreach(tool IN ITEMS rocminfo amdgpu-arch rocm_agent_enumerator)
     _dualgpu_run(text note "${tool}")
     if(note)
-      list(APPEND notes "${note}")
+      _dualgpu_add_message(notes "${note}")
       continue()
     endif()
     string(REPLACE "-" "_" parser "${tool}")
@@ -184,7 +250,7 @@ function(dualgpu_probe_gpus out_gpus out_notes)
     if(amd)
       break()
     endif()
-    list(APPEND notes "${tool}: ran but listed no GPU")
+    _dualgpu_add_message(notes "${tool}: ran but listed no GPU")
   endforeach()
   _dualgpu_run(text note nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader)
   set(nvidia "")
@@ -192,11 +258,11 @@ function(dualgpu_probe_gpus out_gpus out_notes)
     if(note MATCHES "not a valid field")
       set(note "nvidia-smi: this driver is older than 510 and cannot report compute capability - set DUALGPU_ARCHITECTURES")
     endif()
-    list(APPEND notes "${note}")
+    _dualgpu_add_message(notes "${note}")
   else()
     dualgpu_gpus_from_nvidia_smi(nvidia "${text}")
     if(NOT nvidia)
-      list(APPEND notes "nvidia-smi: ran but listed no GPU")
+      _dualgpu_add_message(notes "nvidia-smi: ran but listed no GPU")
     endif()
   endif()
   set(${out_gpus} ${amd} ${nvidia} PARENT_SCOPE)

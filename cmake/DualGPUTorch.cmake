@@ -2,13 +2,61 @@
 DualGPUTorch
 ------------
 
-Finds libtorch and asks it what it was built for.
+Finds the torch an extension will be loaded into, asks it what it was built
+for, and provides ``DualGPU::torch``. Loaded by ``find_package(DualGPU
+COMPONENTS Torch)``; :command:`dualgpu_probe_torch` also runs in script mode
+(``dualgpu doctor``).
 
-Which torch: ``Torch_DIR`` when set; else the torch that the Python interpreter
-imports (``DUALGPU_PYTHON``, else ``Python3_EXECUTABLE`` / ``Python_EXECUTABLE``
-as scikit-build-core sets them, else ``python3`` on ``PATH``) — the one the
-extension will be loaded into; else ``find_package(Torch)`` on CMake's default
-search path (Debian's ``libtorch-dev``, a libtorch zip on ``CMAKE_PREFIX_PATH``).
+Search Behavior
+^^^^^^^^^^^^^^^
+
+1. ``Torch_DIR``, when set, is handed to ``find_package(Torch)`` as it is.
+2. Else the torch that a Python interpreter imports - the one the extension
+   will be loaded into: ``DUALGPU_PYTHON``, else ``Python3_EXECUTABLE`` /
+   ``Python_EXECUTABLE`` (as scikit-build-core sets them; CMake variable, else
+   environment), else ``python3`` / ``python`` on ``PATH``. Its ``share/cmake``
+   folder is searched first by every ``find_package`` / ``find_library`` that
+   ``TorchConfig.cmake`` makes, so a second libtorch in a system folder
+   (Debian's ``libtorch-dev``) is never mixed in.
+3. Else ``find_package(Torch)`` on CMake's default search path (Debian's
+   ``libtorch-dev``, a libtorch zip on ``CMAKE_PREFIX_PATH``).
+
+The interpreter runs isolated from the current folder: its working directory
+is DualGPU's module folder, so a ``./torch/`` or ``./json.py`` where CMake or
+the doctor was started is never imported (neither through Python's ``''``
+entry nor through an empty ``PYTHONPATH`` entry). ``PYTHONPATH`` and the user
+site stay in effect - HPC modules and Spack put torch there - which is why
+DualGPU does not use ``python -I``. The run is bounded by 12 times
+``DUALGPU_PROBE_TIMEOUT`` (120 s by default: loading libtorch from a network
+file system is slow) and its output by 1 MiB.
+
+A configure does not import torch (2 to 4 s): ``torch/version.py`` is read as
+text. ``DUALGPU_CHECK_TORCH_ARCHITECTURES=ON`` and the doctor import it, for
+the architectures it was built for and its C++ ABI. In a configure the answer
+is cached per interpreter and keyed on ``torch/version.py`` (path, time,
+size), so reinstalling torch in the same environment is noticed;
+``DUALGPU_REPROBE=ON`` asks again in any case.
+
+Imported Targets
+^^^^^^^^^^^^^^^^
+
+``DualGPU::torch``
+  ``TORCH_LIBRARIES``, ``_GLIBCXX_USE_CXX11_ABI`` for every language (the
+  device compilers compile host code too), and on rocm the ``amdhip64`` that
+  torch's wheel ships. Created by ``find_package(DualGPU COMPONENTS Torch)``.
+
+Result Variables
+^^^^^^^^^^^^^^^^
+
+``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION`` (``2.4.1``, no local part),
+``DualGPU_TORCH_CUDA`` / ``DualGPU_TORCH_HIP`` (the build's CUDA or HIP version,
+empty for the other), ``DualGPU_TORCH_ARCH_LIST`` (``sm_90`` / ``gfx90a``, when
+imported), ``DualGPU_TORCH_CXX11_ABI`` (``0``/``1``, when imported),
+``DualGPU_TORCH_CMAKE_PREFIX`` (its ``share/cmake``), ``DualGPU_PYTHON`` (the
+interpreter asked), ``DualGPU_TORCH_WHY`` (when not found: why).
+
+Commands
+^^^^^^^^
 
 .. command:: dualgpu_probe_torch
 
@@ -16,76 +64,81 @@ search path (Debian's ``libtorch-dev``, a libtorch zip on ``CMAKE_PREFIX_PATH``)
 
     dualgpu_probe_torch()
 
-  Sets ``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION``, ``DualGPU_TORCH_CUDA``,
-  ``DualGPU_TORCH_HIP``, ``DualGPU_TORCH_ARCH_LIST`` (``sm_90`` / ``gfx90a``),
-  ``DualGPU_TORCH_CXX11_ABI``, ``DualGPU_TORCH_CMAKE_PREFIX`` and ``DualGPU_PYTHON``.
-  A configure does not import torch (that takes 2 to 4 s): ``DualGPU_TORCH_ARCH_LIST`` and
-  ``DualGPU_TORCH_CXX11_ABI`` stay empty (the ABI then comes from TorchConfig) unless
-  ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` is ON; ``dualgpu doctor`` always fills them. In a
-  configure the answer is cached per interpreter, so a re-configure does not start Python again.
+  Sets the result variables above. Works in a configure and in script mode.
 
-.. command:: dualgpu_add_torch_extension
-
-  ::
-
-    dualgpu_add_torch_extension(<name> <sources>... [RDC] [ARCHITECTURES <arch>...])
-
-  A shared library for ``torch.ops.load_library``: GPU sources for the platform,
-  linked to torch, the GPU runtime torch loads, and ``DualGPU::runtime``.
-  Needs ``find_package(DualGPU COMPONENTS Torch)``.
+The command that builds an extension, :command:`dualgpu_add_torch_extension`,
+is in ``DualGPUTorchExtension.cmake``.
 #]=======================================================================]
 include_guard(GLOBAL)
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
 
-# Prints one JSON object; failures print {"found": false, "why": ...} and exit 0 so CMake can report them.
-# Without "full" on its command line it does not import torch (seconds: libtorch is loaded): where torch
-# is and torch/version.py (read as text) say all that a configure needs. "full" imports torch and adds
+# Prints one line "dualgpu-torch-probe: <json>" (an interpreter may print a banner first); failures
+# print {"found": false, "why": ...} and exit 0 so CMake can report them. Without "full" on its
+# command line it does not import torch (seconds: libtorch is loaded): where torch is and
+# torch/version.py (read as text) say all that a configure needs. "full" imports torch and adds
 # the architectures it was built for and its C++ ABI (doctor, DUALGPU_CHECK_TORCH_ARCHITECTURES).
+# No ';' in this code: it travels as one element of a CMake list.
 set(_DUALGPU_TORCH_PROBE [=[
 import importlib.util, json, os, sys
+def answer(out):
+    print("dualgpu-torch-probe: " + json.dumps(out))
+    sys.exit(0)
 try:
     spec = importlib.util.find_spec("torch")
 except Exception as e:
     spec = None
 if spec is None or not spec.submodule_search_locations:
-    print(json.dumps({"found": False, "why": "No module named 'torch'"})); sys.exit(0)
+    answer({"found": False, "why": "No module named 'torch'"})
 root = list(spec.submodule_search_locations)[0]
+version_file = os.path.join(root, "version.py")
 version = {}
 try:
-    with open(os.path.join(root, "version.py")) as f:
+    with open(version_file) as f:
         exec(f.read(), version)
 except Exception as e:
-    print(json.dumps({"found": False, "why": "%s: %s" % (type(e).__name__, e)})); sys.exit(0)
+    answer({"found": False, "why": "%s: %s" % (type(e).__name__, e)})
 out = {"found": True, "version": str(version.get("__version__", "")).split("+")[0],
        "cuda": version.get("cuda") or "", "hip": version.get("hip") or "", "arch_list": [], "cxx11_abi": "",
-       "cmake_prefix": os.path.join(root, "share", "cmake")}
+       "cmake_prefix": os.path.join(root, "share", "cmake"), "version_file": version_file}
 if "full" in sys.argv[1:]:
     try:
         import torch
     except Exception as e:
-        print(json.dumps({"found": False, "why": "%s: %s" % (type(e).__name__, e)})); sys.exit(0)
+        answer({"found": False, "why": "%s: %s" % (type(e).__name__, e)})
     try:
         out["arch_list"] = list(torch.cuda.get_arch_list())
     except Exception:
         pass
     abi = getattr(torch._C, "_GLIBCXX_USE_CXX11_ABI", None)
     out["cxx11_abi"] = "" if abi is None else str(int(abi))
-print(json.dumps(out))
+answer(out)
 ]=])
 
 function(_dualgpu_pick_python out)
+  set(python "")
   foreach(var IN ITEMS DUALGPU_PYTHON Python3_EXECUTABLE Python_EXECUTABLE)
     if(DEFINED ${var} AND NOT "${${var}}" STREQUAL "")
-      set(${out} "${${var}}" PARENT_SCOPE)
-      return()
+      set(python "${${var}}")
+    elseif(DEFINED ENV{${var}} AND NOT "$ENV{${var}}" STREQUAL "")
+      set(python "$ENV{${var}}")
     endif()
-    if(DEFINED ENV{${var}} AND NOT "$ENV{${var}}" STREQUAL "")
-      set(${out} "$ENV{${var}}" PARENT_SCOPE)
-      return()
+    if(python)
+      break()
     endif()
   endforeach()
-  find_program(python NAMES python3 python NO_CACHE)
+  if(python STREQUAL "")
+    find_program(python NAMES python3 python NO_CACHE)
+  elseif(NOT python MATCHES "/")
+    find_program(python NAMES "${python}" NO_CACHE)
+  elseif(NOT IS_ABSOLUTE "${python}" AND DEFINED ENV{PWD})
+    # The probe runs in another folder: a relative path means the one CMake was started in.
+    get_filename_component(python "${python}" ABSOLUTE BASE_DIR "$ENV{PWD}")
+  endif()
+  if(NOT python)
+    set(python "")
+  endif()
   set(${out} "${python}" PARENT_SCOPE)
 endfunction()
 
@@ -97,10 +150,51 @@ function(_dualgpu_json_get out json)
   set(${out} "${value}" PARENT_SCOPE)
 endfunction()
 
+# _dualgpu_torch_stamp(<out> <python>): what a configure remembers of the torch <python> imported
+# last time - torch/version.py's path, time and size - so a torch reinstalled in the same
+# environment is asked again. Empty when that torch was never found.
+function(_dualgpu_torch_stamp out python)
+  string(MD5 key "${python}")
+  set(file "${_DUALGPU_TORCH_VERSION_FILE_${key}}")
+  set(stamp "")
+  if(file AND EXISTS "${file}")
+    file(TIMESTAMP "${file}" time "%s")
+    file(SIZE "${file}" size)
+    set(stamp "${file}|${time}|${size}")
+  endif()
+  set(${out} "${stamp}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_ask_python_for_torch(<out-json> <out-why> <python> [full]): one isolated, bounded run.
+function(_dualgpu_ask_python_for_torch out_json out_why python)
+  set(${out_json} "" PARENT_SCOPE)
+  _dualgpu_probe_timeout(timeout 12)
+  _dualgpu_run_bounded(text rc "${timeout}" "${python}" -c "${_DUALGPU_TORCH_PROBE}" ${ARGN})
+  if(text MATCHES "(^|\n)dualgpu-torch-probe: ([^\n]*)")
+    set(${out_json} "${CMAKE_MATCH_2}" PARENT_SCOPE)
+    set(${out_why} "" PARENT_SCOPE)
+    return()
+  endif()
+  string(STRIP "${text}" text)
+  string(REGEX REPLACE "\n.*" "" first "${text}")
+  if(rc STREQUAL "timeout")
+    set(why "${python} gave no answer within ${timeout} s (12 x DUALGPU_PROBE_TIMEOUT)")
+  elseif(first STREQUAL "")
+    set(why "${python} printed nothing (exit ${rc})")
+  else()
+    set(why "${python} gave no answer (exit ${rc}): ${first}")
+  endif()
+  set(${out_why} "${why}" PARENT_SCOPE)
+endfunction()
+
 function(dualgpu_probe_torch)
   _dualgpu_pick_python(python)
   set(DualGPU_PYTHON "${python}" PARENT_SCOPE)
   set(DualGPU_TORCH_FOUND FALSE PARENT_SCOPE)
+  if(NOT python)
+    set(DualGPU_TORCH_WHY "no Python interpreter found (set DUALGPU_PYTHON)" PARENT_SCOPE)
+    return()
+  endif()
   # Importing torch only where its answer is used: the doctor (a script) and the architecture check.
   # (CMAKE_ROLE is a global property, not a variable.)
   get_property(role GLOBAL PROPERTY CMAKE_ROLE)
@@ -108,24 +202,25 @@ function(dualgpu_probe_torch)
   if(NOT role STREQUAL "PROJECT" OR DUALGPU_CHECK_TORCH_ARCHITECTURES)
     set(mode full)
   endif()
-  set(key "")
-  if(python)
-    string(MD5 key "${python}${mode}")
-  endif()
-  if(key AND DEFINED _DUALGPU_TORCH_PROBE_${key} AND role STREQUAL "PROJECT")
-    set(json "${_DUALGPU_TORCH_PROBE_${key}}")
-  elseif(python)
-    execute_process(COMMAND "${python}" -c "${_DUALGPU_TORCH_PROBE}" ${mode}
-      TIMEOUT 120 RESULT_VARIABLE rc OUTPUT_VARIABLE json ERROR_VARIABLE err OUTPUT_STRIP_TRAILING_WHITESPACE)
-    if(NOT rc STREQUAL "0")
-      string(REGEX REPLACE "\n.*" "" err "${err}")
-      set(json "{\"found\": false, \"why\": \"${python} failed: ${rc}\"}")
-    endif()
-    if(role STREQUAL "PROJECT")
-      set(_DUALGPU_TORCH_PROBE_${key} "${json}" CACHE INTERNAL "what ${python} says of torch")
-    endif()
+  string(MD5 key "${python}")
+  _dualgpu_torch_stamp(stamp "${python}")
+  set(cached "_DUALGPU_TORCH_PROBE_${key}${mode}")
+  if(role STREQUAL "PROJECT" AND NOT DUALGPU_REPROBE AND stamp AND DEFINED ${cached}
+     AND "${${cached}_STAMP}" STREQUAL stamp)
+    set(json "${${cached}}")
   else()
-    set(json "{\"found\": false, \"why\": \"no Python interpreter found\"}")
+    _dualgpu_ask_python_for_torch(json why "${python}" ${mode})
+    if(why)
+      set(DualGPU_TORCH_WHY "${why}" PARENT_SCOPE)
+      return()
+    endif()
+    _dualgpu_json_get(file "${json}" version_file)
+    if(role STREQUAL "PROJECT" AND file)
+      set(_DUALGPU_TORCH_VERSION_FILE_${key} "${file}" CACHE INTERNAL "torch/version.py that ${python} imports")
+      _dualgpu_torch_stamp(stamp "${python}")
+      set(${cached} "${json}" CACHE INTERNAL "what ${python} says of torch")
+      set(${cached}_STAMP "${stamp}" CACHE INTERNAL "the torch/version.py that answer came from")
+    endif()
   endif()
   _dualgpu_json_get(found "${json}" found)
   if(NOT found)
@@ -148,25 +243,113 @@ function(dualgpu_probe_torch)
     endforeach()
   endif()
   set(DualGPU_TORCH_ARCH_LIST "${archs}" PARENT_SCOPE)
-  set(DualGPU_TORCH_CMAKE_PREFIX "" PARENT_SCOPE)
-  _dualgpu_json_get(prefix "${json}" cmake_prefix)
-  set(DualGPU_TORCH_CMAKE_PREFIX "${prefix}" PARENT_SCOPE)
   set(DualGPU_TORCH_FOUND TRUE PARENT_SCOPE)
 endfunction()
 
-# The linker DualGPU gives torch extensions when DUALGPU_LINKER is AUTO: LLD, else GOLD, when the
-# program is on the search path; "" when neither is, or this CMake predates LINKER_TYPE (3.29).
-# Script-mode safe: the doctor reports it too.
-function(_dualgpu_fast_linker out)
-  set(result "")
-  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
-    find_program(DUALGPU_LLD_PROGRAM NAMES ld.lld DOC "lld, the linker DualGPU prefers for torch extensions")
-    find_program(DUALGPU_GOLD_PROGRAM NAMES ld.gold DOC "gold, DualGPU's second choice of linker")
-    if(DUALGPU_LLD_PROGRAM)
-      set(result LLD)
-    elseif(DUALGPU_GOLD_PROGRAM)
-      set(result GOLD)
+# Torch's CMake appends -gencode flags to CMAKE_CUDA_FLAGS (from TORCH_CUDA_ARCH_LIST or its own
+# guess) and sets CMAKE_CUDA_ARCHITECTURES to OFF: both would override the architectures DualGPU
+# chose for every CUDA target of the project. Save them, find torch, put them back. (Its warning
+# "pytorch is not compatible with CMAKE_CUDA_ARCHITECTURES" stays: hiding the variable breaks the
+# try_run torch uses to look for GPUs when TORCH_CUDA_ARCH_LIST is set by neither DualGPU nor the user.)
+# The torch Python imports must win every search TorchConfig makes: its configs (Caffe2) under
+# share/cmake and its libraries (libtorch, libc10, ...) under lib/. TorchConfig's find_library calls
+# look in system folders before its own, so with Debian's libtorch-dev installed they would mix a
+# second libtorch into the link. Results a previous configure cached from elsewhere are dropped.
+macro(_dualgpu_pin_torch_searches cmake_prefix)
+  get_filename_component(_dualgpu_torch_root "${cmake_prefix}/../.." ABSOLUTE)
+  list(PREPEND CMAKE_PREFIX_PATH "${cmake_prefix}" "${_dualgpu_torch_root}")
+  set(Caffe2_DIR "${cmake_prefix}/Caffe2")
+  foreach(_dualgpu_lib TORCH_LIBRARY c10_LIBRARY c10_cuda_LIBRARY c10_hip_LIBRARY torch_cpu_LIBRARY
+                       torch_cuda_LIBRARY torch_hip_LIBRARY kineto_LIBRARY)
+    # string(FIND), not MATCHES: a path is no regular expression (a venv under ~/c++/ is common).
+    if(DEFINED CACHE{${_dualgpu_lib}})
+      string(FIND "$CACHE{${_dualgpu_lib}}" "${_dualgpu_torch_root}/" _dualgpu_at)
+      if(NOT _dualgpu_at EQUAL 0)
+        unset(${_dualgpu_lib} CACHE)
+      endif()
+    endif()
+  endforeach()
+endmacro()
+
+macro(_dualgpu_find_torch)
+  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
+    set(_dualgpu_saved_defined_${_v} FALSE)
+    if(DEFINED ${_v})
+      set(_dualgpu_saved_defined_${_v} TRUE)
+      set(_dualgpu_saved_${_v} "${${_v}}")
+    endif()
+  endforeach()
+  # The torch Python imports comes first, for TorchConfig's own find_package(Caffe2) too:
+  # a second libtorch in a system folder (Debian's libtorch-dev) must not be mixed in.
+  set(_dualgpu_saved_prefix_path "${CMAKE_PREFIX_PATH}")
+  if(DualGPU_TORCH_CMAKE_PREFIX AND (NOT DEFINED Torch_DIR OR Torch_DIR STREQUAL "${DualGPU_TORCH_CMAKE_PREFIX}/Torch"))
+    _dualgpu_pin_torch_searches("${DualGPU_TORCH_CMAKE_PREFIX}")
+  endif()
+  # With no TORCH_CUDA_ARCH_LIST, torch's CMake compiles and runs a program to look for GPUs (a second
+  # or more of every clean configure) only to pick the -gencode flags dropped below: name DualGPU's
+  # architectures instead, as plain numbers ("9.0"), the spelling every torch release accepts.
+  set(_dualgpu_torch_arch_list_set FALSE)
+  if(DualGPU_PLATFORM STREQUAL "cuda" AND NOT DEFINED TORCH_CUDA_ARCH_LIST AND "$ENV{TORCH_CUDA_ARCH_LIST}" STREQUAL "")
+    set(TORCH_CUDA_ARCH_LIST "")
+    foreach(_dualgpu_arch IN LISTS DualGPU_ARCHITECTURES)
+      if(_dualgpu_arch MATCHES "^([0-9]+)([0-9])")
+        list(APPEND TORCH_CUDA_ARCH_LIST "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES TORCH_CUDA_ARCH_LIST)
+    set(_dualgpu_torch_arch_list_set TRUE)
+  endif()
+  find_package(Torch CONFIG QUIET)
+  if(_dualgpu_torch_arch_list_set)
+    unset(TORCH_CUDA_ARCH_LIST)
+  endif()
+  set(CMAKE_PREFIX_PATH "${_dualgpu_saved_prefix_path}")
+  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
+    if(_dualgpu_saved_defined_${_v})
+      set(${_v} "${_dualgpu_saved_${_v}}")
+    else()
+      unset(${_v})
+    endif()
+  endforeach()
+  if(NOT Torch_FOUND)
+    set(DualGPU_NOT_FOUND_MESSAGE
+      "DualGPU: torch not found (${DualGPU_TORCH_WHY}). Install it (pip install torch, or apt install libtorch-dev), set DUALGPU_PYTHON to an interpreter that imports it, or set Torch_DIR")
+    if(DualGPU_FIND_REQUIRED)
+      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
+    endif()
+    set(DualGPU_FOUND FALSE)
+  else()
+    _dualgpu_create_torch_target()
+  endif()
+endmacro()
+
+function(_dualgpu_create_torch_target)
+  add_library(DualGPU::torch INTERFACE IMPORTED)
+  target_link_libraries(DualGPU::torch INTERFACE ${TORCH_LIBRARIES})
+  if(NOT DualGPU_TORCH_VERSION AND DEFINED Torch_VERSION)
+    set(DualGPU_TORCH_VERSION "${Torch_VERSION}" PARENT_SCOPE)
+  endif()
+  # torch puts -D_GLIBCXX_USE_CXX11_ABI on its C++ flags; nvcc and clang-HIP compile host code
+  # too and must agree with libtorch's ABI, so state it for every language.
+  # The probe knows it when it imported torch; else TorchConfig states it when libtorch was built with
+  # the old ABI (=0), and says nothing from the torch releases that only build the new one (=1).
+  set(abi "${DualGPU_TORCH_CXX11_ABI}")
+  if(abi STREQUAL "" AND TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=([01])")
+    set(abi "${CMAKE_MATCH_1}")
+  elseif(abi STREQUAL "")
+    set(abi 1)
+  endif()
+  target_compile_definitions(DualGPU::torch INTERFACE _GLIBCXX_USE_CXX11_ABI=${abi})
+  # On ROCm, link the HIP runtime torch itself loads (its wheel ships one), not a second copy.
+  if(DualGPU_PLATFORM STREQUAL "rocm" AND DualGPU_TORCH_CMAKE_PREFIX)
+    get_filename_component(torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)
+    find_library(DUALGPU_TORCH_AMDHIP64 amdhip64 PATHS "${torch_lib}" NO_DEFAULT_PATH)
+    if(DUALGPU_TORCH_AMDHIP64)
+      target_link_libraries(DualGPU::torch INTERFACE "${DUALGPU_TORCH_AMDHIP64}")
     endif()
   endif()
-  set(${out} "${result}" PARENT_SCOPE)
+  # A torch built for CUDA needs the extension on cuda (or cpu); say so instead of failing to link.
+  if(DualGPU_PLATFORM STREQUAL "rocm" AND CAFFE2_USE_CUDA)
+    message(FATAL_ERROR "DualGPU: platform rocm, but the torch found at ${Torch_DIR} is a CUDA build: point DUALGPU_PYTHON or Torch_DIR at a ROCm build of torch, or set DUALGPU_PLATFORM=cuda")
+  endif()
 endfunction()

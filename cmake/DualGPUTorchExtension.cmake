@@ -1,111 +1,113 @@
-# find_package(Torch) without its side effects, DualGPU::torch, and dualgpu_add_torch_extension().
-# (Documented in DualGPUTorch.cmake.)
+#[=======================================================================[.rst:
+DualGPUTorchExtension
+---------------------
+
+Builds a torch extension: the command, the linker it links with, and the check
+that its C++ compiler can share torch's ``libstdc++``. Loaded by
+``find_package(DualGPU COMPONENTS Torch)``, after ``DualGPUTorch`` found torch.
+
+Search Behavior
+^^^^^^^^^^^^^^^
+
+1. The C++ compiler (and on cuda the CUDA host compiler), when GNU, is asked
+   for its shared ``libstdc++`` (``-print-file-name=libstdc++.so``, bounded by
+   ``DUALGPU_PROBE_TIMEOUT``). Without one the extension would carry its own
+   copy of the C++ library next to the one torch loads, and crash at the first
+   ``std::ostream`` use: configure stops and names a compiler on ``PATH`` or in
+   ``/usr/bin`` that has one.
+2. The linker (``DUALGPU_LINKER``): ``AUTO`` (default) takes ``ld.lld``, else
+   ``ld.gold``, found on ``PATH`` (``DUALGPU_LLD_PROGRAM`` /
+   ``DUALGPU_GOLD_PROGRAM``); ``OFF`` keeps the toolchain's; any other value is
+   a CMake linker type (``LLD``, ``GOLD``, ``MOLD``). Needs CMake 3.29
+   (``LINKER_TYPE``); a project's ``CMAKE_LINKER_TYPE`` wins; not on rocm,
+   where clang's own lld performs the ``-fgpu-rdc`` device link.
+
+Imported Targets
+^^^^^^^^^^^^^^^^
+
+None: the extension links ``DualGPU::torch`` (``DualGPUTorch``) and
+``DualGPU::runtime``.
+
+Result Variables
+^^^^^^^^^^^^^^^^
+
+None. Cache: ``DUALGPU_LLD_PROGRAM``, ``DUALGPU_GOLD_PROGRAM``.
+
+Commands
+^^^^^^^^
+
+.. command:: dualgpu_add_torch_extension
+
+  ::
+
+    dualgpu_add_torch_extension(<name> <sources>... [RDC] [ARCHITECTURES <arch>...])
+
+  A ``SHARED`` library for ``torch.ops.load_library``: GPU sources for the
+  platform (:command:`dualgpu_target_gpu_sources`), linked to ``DualGPU::torch``,
+  ``TORCH_EXTENSION_NAME=<name>`` as ``torch.utils.cpp_extension`` defines it,
+  the C++ standard torch's headers need for every language, the shared CUDA
+  runtime torch uses, and the linker chosen above.
+#]=======================================================================]
 include_guard(GLOBAL)
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
 
-# Torch's CMake appends -gencode flags to CMAKE_CUDA_FLAGS (from TORCH_CUDA_ARCH_LIST or its own
-# guess) and sets CMAKE_CUDA_ARCHITECTURES to OFF: both would override the architectures DualGPU
-# chose for every CUDA target of the project. Save them, find torch, put them back. (Its warning
-# "pytorch is not compatible with CMAKE_CUDA_ARCHITECTURES" stays: hiding the variable breaks the
-# try_run torch uses to look for GPUs when TORCH_CUDA_ARCH_LIST is set by neither DualGPU nor the user.)
-# The torch Python imports must win every search TorchConfig makes: its configs (Caffe2) under
-# share/cmake and its libraries (libtorch, libc10, ...) under lib/. TorchConfig's find_library calls
-# look in system folders before its own, so with Debian's libtorch-dev installed they would mix a
-# second libtorch into the link. Results a previous configure cached from elsewhere are dropped.
-macro(_dualgpu_pin_torch_searches cmake_prefix)
-  get_filename_component(_dualgpu_torch_root "${cmake_prefix}/../.." ABSOLUTE)
-  list(PREPEND CMAKE_PREFIX_PATH "${cmake_prefix}" "${_dualgpu_torch_root}")
-  set(Caffe2_DIR "${cmake_prefix}/Caffe2")
-  foreach(_dualgpu_lib TORCH_LIBRARY c10_LIBRARY c10_cuda_LIBRARY c10_hip_LIBRARY torch_cpu_LIBRARY
-                       torch_cuda_LIBRARY torch_hip_LIBRARY kineto_LIBRARY)
-    if(DEFINED CACHE{${_dualgpu_lib}} AND NOT "$CACHE{${_dualgpu_lib}}" MATCHES "^${_dualgpu_torch_root}/")
-      unset(${_dualgpu_lib} CACHE)
+# The linker DualGPU gives torch extensions when DUALGPU_LINKER is AUTO: LLD, else GOLD, when the
+# program is on the search path; "" when neither is, or this CMake predates LINKER_TYPE (3.29).
+# Script-mode safe: the doctor reports it too.
+function(_dualgpu_fast_linker out)
+  set(result "")
+  if(CMAKE_VERSION VERSION_GREATER_EQUAL 3.29)
+    find_program(DUALGPU_LLD_PROGRAM NAMES ld.lld DOC "lld, the linker DualGPU prefers for torch extensions")
+    find_program(DUALGPU_GOLD_PROGRAM NAMES ld.gold DOC "gold, DualGPU's second choice of linker")
+    if(DUALGPU_LLD_PROGRAM)
+      set(result LLD)
+    elseif(DUALGPU_GOLD_PROGRAM)
+      set(result GOLD)
     endif()
-  endforeach()
-endmacro()
-
-macro(_dualgpu_find_torch)
-  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
-    set(_dualgpu_saved_defined_${_v} FALSE)
-    if(DEFINED ${_v})
-      set(_dualgpu_saved_defined_${_v} TRUE)
-      set(_dualgpu_saved_${_v} "${${_v}}")
-    endif()
-  endforeach()
-  # The torch Python imports comes first, for TorchConfig's own find_package(Caffe2) too:
-  # a second libtorch in a system folder (Debian's libtorch-dev) must not be mixed in.
-  set(_dualgpu_saved_prefix_path "${CMAKE_PREFIX_PATH}")
-  if(DualGPU_TORCH_CMAKE_PREFIX AND (NOT DEFINED Torch_DIR OR Torch_DIR STREQUAL "${DualGPU_TORCH_CMAKE_PREFIX}/Torch"))
-    _dualgpu_pin_torch_searches("${DualGPU_TORCH_CMAKE_PREFIX}")
   endif()
-  # With no TORCH_CUDA_ARCH_LIST, torch's CMake compiles and runs a program to look for GPUs (a second
-  # or more of every clean configure) only to pick the -gencode flags dropped below: name DualGPU's
-  # architectures instead, as plain numbers ("9.0"), the spelling every torch release accepts.
-  set(_dualgpu_torch_arch_list_set FALSE)
-  if(DualGPU_PLATFORM STREQUAL "cuda" AND NOT DEFINED TORCH_CUDA_ARCH_LIST AND "$ENV{TORCH_CUDA_ARCH_LIST}" STREQUAL "")
-    set(TORCH_CUDA_ARCH_LIST "")
-    foreach(_dualgpu_arch IN LISTS DualGPU_ARCHITECTURES)
-      if(_dualgpu_arch MATCHES "^([0-9]+)([0-9])")
-        list(APPEND TORCH_CUDA_ARCH_LIST "${CMAKE_MATCH_1}.${CMAKE_MATCH_2}")
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_has_shared_libstdcxx(<out> <compiler>): FALSE only when the compiler answers and names no
+# absolute libstdc++.so; a compiler that fails to answer is left to CMake's own checks.
+function(_dualgpu_has_shared_libstdcxx out compiler)
+  _dualgpu_probe_timeout(timeout)
+  _dualgpu_run_bounded(found rc "${timeout}" "${compiler}" -print-file-name=libstdc++.so)
+  string(STRIP "${found}" found)
+  set(${out} TRUE PARENT_SCOPE)
+  if(rc STREQUAL "0" AND NOT IS_ABSOLUTE "${found}")
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()
+
+# _dualgpu_compiler_with_shared_libstdcxx(<out> <rejected>): the first g++ / c++ on PATH, then in
+# /usr/bin, that links a shared libstdc++ - what to suggest instead of <rejected>.
+function(_dualgpu_compiler_with_shared_libstdcxx out rejected)
+  get_filename_component(rejected "${rejected}" REALPATH)
+  foreach(where IN ITEMS PATH /usr/bin)
+    foreach(name IN ITEMS g++ c++)
+      if(where STREQUAL "PATH")
+        find_program(candidate NAMES ${name} NO_CACHE)
+      else()
+        find_program(candidate NAMES ${name} PATHS ${where} NO_DEFAULT_PATH NO_CACHE)
       endif()
+      if(NOT candidate)
+        continue()
+      endif()
+      get_filename_component(real "${candidate}" REALPATH)
+      if(NOT real STREQUAL rejected)
+        _dualgpu_has_shared_libstdcxx(shared "${candidate}")
+        if(shared)
+          set(${out} "${candidate}" PARENT_SCOPE)
+          return()
+        endif()
+      endif()
+      unset(candidate)
     endforeach()
-    list(REMOVE_DUPLICATES TORCH_CUDA_ARCH_LIST)
-    set(_dualgpu_torch_arch_list_set TRUE)
-  endif()
-  find_package(Torch CONFIG QUIET)
-  if(_dualgpu_torch_arch_list_set)
-    unset(TORCH_CUDA_ARCH_LIST)
-  endif()
-  set(CMAKE_PREFIX_PATH "${_dualgpu_saved_prefix_path}")
-  foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
-    if(_dualgpu_saved_defined_${_v})
-      set(${_v} "${_dualgpu_saved_${_v}}")
-    else()
-      unset(${_v})
-    endif()
   endforeach()
-  if(NOT Torch_FOUND)
-    set(DualGPU_NOT_FOUND_MESSAGE
-      "DualGPU: torch not found (${DualGPU_TORCH_WHY}). Install it (pip install torch, or apt install libtorch-dev), set DUALGPU_PYTHON to an interpreter that imports it, or set Torch_DIR")
-    if(DualGPU_FIND_REQUIRED)
-      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
-    endif()
-    set(DualGPU_FOUND FALSE)
-  else()
-    _dualgpu_create_torch_target()
-  endif()
-endmacro()
-
-function(_dualgpu_create_torch_target)
-  add_library(DualGPU::torch INTERFACE IMPORTED)
-  target_link_libraries(DualGPU::torch INTERFACE ${TORCH_LIBRARIES})
-  if(NOT DualGPU_TORCH_VERSION AND DEFINED Torch_VERSION)
-    set(DualGPU_TORCH_VERSION "${Torch_VERSION}" PARENT_SCOPE)
-  endif()
-  # torch puts -D_GLIBCXX_USE_CXX11_ABI on its C++ flags; nvcc and clang-HIP compile host code
-  # too and must agree with libtorch's ABI, so state it for every language.
-  # The probe knows it when it imported torch; else TorchConfig states it when libtorch was built with
-  # the old ABI (=0), and says nothing from the torch releases that only build the new one (=1).
-  set(abi "${DualGPU_TORCH_CXX11_ABI}")
-  if(abi STREQUAL "" AND TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=([01])")
-    set(abi "${CMAKE_MATCH_1}")
-  elseif(abi STREQUAL "")
-    set(abi 1)
-  endif()
-  target_compile_definitions(DualGPU::torch INTERFACE _GLIBCXX_USE_CXX11_ABI=${abi})
-  # On ROCm, link the HIP runtime torch itself loads (its wheel ships one), not a second copy.
-  if(DualGPU_PLATFORM STREQUAL "rocm" AND DualGPU_TORCH_CMAKE_PREFIX)
-    get_filename_component(torch_lib "${DualGPU_TORCH_CMAKE_PREFIX}/../../lib" ABSOLUTE)
-    find_library(DUALGPU_TORCH_AMDHIP64 amdhip64 PATHS "${torch_lib}" NO_DEFAULT_PATH)
-    if(DUALGPU_TORCH_AMDHIP64)
-      target_link_libraries(DualGPU::torch INTERFACE "${DUALGPU_TORCH_AMDHIP64}")
-    endif()
-  endif()
-  # A torch built for CUDA needs the extension on cuda (or cpu); say so instead of failing to link.
-  if(DualGPU_PLATFORM STREQUAL "rocm" AND CAFFE2_USE_CUDA)
-    message(FATAL_ERROR "DualGPU: platform rocm, but the torch found at ${Torch_DIR} is a CUDA build: point DUALGPU_PYTHON or Torch_DIR at a ROCm build of torch, or set DUALGPU_PLATFORM=cuda")
-  endif()
+  set(${out} "" PARENT_SCOPE)
 endfunction()
 
 # A GNU compiler without a shared libstdc++ beside it (seen: a GCC built into /opt/gcc, set as CXX and
@@ -129,21 +131,24 @@ function(_dualgpu_check_shared_libstdcxx)
     if(NOT id STREQUAL "GNU" OR DEFINED _DUALGPU_SHARED_LIBSTDCXX_${lang})
       continue()
     endif()
-    execute_process(COMMAND "${compiler}" -print-file-name=libstdc++.so TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-      OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE rc)
-    if(rc STREQUAL "0" AND NOT IS_ABSOLUTE "${found}")
+    _dualgpu_has_shared_libstdcxx(shared "${compiler}")
+    if(NOT shared)
+      _dualgpu_compiler_with_shared_libstdcxx(alternative "${compiler}")
+      if(alternative)
+        set(fix "Set ${variable} to ${alternative} (it has one)")
+      else()
+        set(fix "No compiler on PATH or in /usr/bin has one: install your system's g++ and set ${variable} to it")
+      endif()
       message(FATAL_ERROR "DualGPU: ${compiler} has no shared libstdc++ (-print-file-name=libstdc++.so finds none), "
         "so a torch extension built with it carries its own copy of the C++ library, which clashes with the "
-        "libstdc++ torch loads and crashes at the first std::ostream use. Set ${variable} to a compiler with a "
-        "shared libstdc++ (e.g. the system's /usr/bin/g++) and configure a fresh build folder.")
+        "libstdc++ torch loads and crashes at the first std::ostream use. ${fix}, and configure a fresh build folder.")
     endif()
     set(_DUALGPU_SHARED_LIBSTDCXX_${lang} TRUE CACHE INTERNAL "${compiler} links a shared libstdc++")
   endforeach()
 endfunction()
 
-# Every rebuild of an extension relinks it against torch's libraries, which are large: GNU ld took
-# 0.5 to 0.9 s for example-extension on the CPU machine, gold 0.3 s, lld 0.15 s, out of a 3 s
-# rebuild. DUALGPU_LINKER: AUTO (default) takes lld, else gold, when the compiler can reach one;
+# Every rebuild of an extension relinks it against torch's libraries, which are large, and lld or
+# gold do that several times faster than GNU ld (docs/benchmarks.md, "Linking"). DUALGPU_LINKER: AUTO (default) takes lld, else gold, when the compiler can reach one;
 # OFF keeps the toolchain's; or a CMake linker type (LLD, GOLD, MOLD, ...). Needs CMake 3.29
 # (LINKER_TYPE); a project's own CMAKE_LINKER_TYPE wins. Not on rocm: the HIP link carries its own
 # -fgpu-rdc device link through clang's lld already.
