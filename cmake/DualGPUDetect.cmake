@@ -48,6 +48,19 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUToolchains.cmake")
 
+# The ecosystem's architecture variables of each platform, in the order they are read.
+set(_DUALGPU_ARCHITECTURE_VARIABLES_cuda TORCH_CUDA_ARCH_LIST CUDAARCHS)
+set(_DUALGPU_ARCHITECTURE_VARIABLES_rocm PYTORCH_ROCM_ARCH GPU_TARGETS AMDGPU_TARGETS)
+# Everything the decision reads (each as a CMake variable and as an environment variable): the one
+# list a configure's cache key is made of (DualGPUSetup.cmake). PATH stands for the tools found.
+set(_DUALGPU_DECISION_INPUTS DUALGPU_PLATFORM DUALGPU_ARCHITECTURES CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES
+  ${_DUALGPU_ARCHITECTURE_VARIABLES_cuda} ${_DUALGPU_ARCHITECTURE_VARIABLES_rocm}
+  DUALGPU_PYTHON Python3_EXECUTABLE Python_EXECUTABLE Torch_DIR DUALGPU_CHECK_TORCH_ARCHITECTURES
+  CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER CUDACXX HIPCXX ROCM_PATH CUDA_PATH PATH)
+# What dualgpu_decide sets, as DualGPU_<name>.
+set(_DUALGPU_DECISION_RESULTS PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTURES_SOURCE GPUS WARNINGS ERRORS NOTES
+  NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_DEVICE_LIB_DIR TOOLCHAINS)
+
 # SASS for Ampere and Hopper runs on every later GPU of the same major version,
 # and Hopper's PTX is JIT-compiled on anything newer: the smallest list that runs everywhere >= 8.0.
 set(_DUALGPU_DEFAULT_CUDA_ARCHITECTURES 80-real 90-real 90-virtual)
@@ -103,7 +116,7 @@ function(_dualgpu_decide_platform with_torch)
   if(NOT value STREQUAL "")
     dualgpu_normalize_platform(platform e "${value}")
     if(e)
-      list(APPEND errors "${e}")
+      _dualgpu_add_message(errors "${e}")
     endif()
     set(source "${origin}")
   endif()
@@ -121,7 +134,7 @@ function(_dualgpu_decide_platform with_torch)
       set(torch_what "a CPU-only build")
     endif()
     if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform)
-      list(APPEND errors
+      _dualgpu_add_message(errors
         "DUALGPU_PLATFORM=${platform} but torch ${DualGPU_TORCH_VERSION} is ${torch_what}: install a ${platform} build of torch (or point DUALGPU_PYTHON / Torch_DIR at one), or set DUALGPU_PLATFORM=${torch_platform}")
     endif()
     if(NOT platform)
@@ -178,14 +191,15 @@ function(_dualgpu_decide_platform with_torch)
 
   # The chosen platform needs its compiler, whatever chose it.
   if(platform STREQUAL "cuda" AND NOT have_cuda)
-    list(APPEND errors "platform cuda (${source}) but no nvcc found: install the CUDA toolkit, put nvcc on PATH or set CMAKE_CUDA_COMPILER - or set DUALGPU_PLATFORM=cpu")
+    _dualgpu_add_message(errors "platform cuda (${source}) but no nvcc found: install the CUDA toolkit, put nvcc on PATH or set CMAKE_CUDA_COMPILER - or set DUALGPU_PLATFORM=cpu")
   elseif(platform STREQUAL "rocm" AND NOT have_rocm)
-    list(APPEND errors "platform rocm (${source}) but no HIP compiler found: install ROCm (hipcc), set ROCM_PATH or CMAKE_HIP_COMPILER - or set DUALGPU_PLATFORM=cpu")
+    _dualgpu_add_message(errors "platform rocm (${source}) but no HIP compiler found: install ROCm (hipcc), set ROCM_PATH or CMAKE_HIP_COMPILER - or set DUALGPU_PLATFORM=cpu")
   endif()
 
   set(DualGPU_PLATFORM "${platform}" PARENT_SCOPE)
   set(DualGPU_PLATFORM_SOURCE "${source}" PARENT_SCOPE)
-  set(DualGPU_ERRORS ${DualGPU_ERRORS} ${errors} PARENT_SCOPE)
+  _dualgpu_append_messages(DualGPU_ERRORS errors)
+  set(DualGPU_ERRORS "${DualGPU_ERRORS}" PARENT_SCOPE)
 endfunction()
 
 # Architectures from the devices of the platform's vendor.
@@ -231,16 +245,17 @@ function(_dualgpu_archs_from_gpus out platform)
     set(result ${discrete})
     foreach(arch IN LISTS integrated)
       if(discrete)
-        list(APPEND warnings
+        _dualgpu_add_message(warnings
           "integrated GPU ${arch} (${igpu_name_${arch}}) is visible next to the discrete GPU: it is left out of the build, so a HIP program fails with hipErrorNoBinaryForGpu unless it is hidden - set HIP_VISIBLE_DEVICES to the discrete GPUs, or add ${arch} to DUALGPU_ARCHITECTURES if you mean to run on it")
       else()
         list(APPEND result "${arch}")
-        list(APPEND warnings "only an integrated GPU (${arch}, ${igpu_name_${arch}}) is visible - building for it")
+        _dualgpu_add_message(warnings "only an integrated GPU (${arch}, ${igpu_name_${arch}}) is visible - building for it")
       endif()
     endforeach()
   endif()
   set(${out} "${result}" PARENT_SCOPE)
-  set(DualGPU_WARNINGS ${DualGPU_WARNINGS} ${warnings} PARENT_SCOPE)
+  _dualgpu_append_messages(DualGPU_WARNINGS warnings)
+  set(DualGPU_WARNINGS "${DualGPU_WARNINGS}" PARENT_SCOPE)
 endfunction()
 
 function(_dualgpu_decide_architectures platform)
@@ -254,12 +269,11 @@ function(_dualgpu_decide_architectures platform)
     return()
   endif()
 
+  set(env_names ${_DUALGPU_ARCHITECTURE_VARIABLES_${platform}})
   if(platform STREQUAL "cuda")
     set(lang CUDA)
-    set(env_names TORCH_CUDA_ARCH_LIST CUDAARCHS)
   else()
     set(lang HIP)
-    set(env_names PYTORCH_ROCM_ARCH GPU_TARGETS AMDGPU_TARGETS)
   endif()
 
   # 1 and 2: explicit lists
@@ -287,7 +301,7 @@ function(_dualgpu_decide_architectures platform)
       dualgpu_parse_architectures(archs e "${platform}" "${value}")
     endif()
     if(e)
-      list(APPEND errors "${origin}='${value}': ${e}")
+      _dualgpu_add_message(errors "${origin}='${value}': ${e}")
     endif()
   else()
     # 4: visible devices
@@ -301,14 +315,14 @@ function(_dualgpu_decide_architectures platform)
       foreach(a IN LISTS candidates)
         dualgpu_check_compiler_accepts(e "${platform}" "${a}")
         if(e)
-          list(APPEND warnings "default architecture ${a} left out: ${e}")
+          _dualgpu_add_message(warnings "default architecture ${a} left out: ${e}")
         else()
           list(APPEND archs "${a}")
         endif()
       endforeach()
       list(JOIN archs " " shown)
       list(JOIN env_names ", " env_text)
-      list(APPEND warnings
+      _dualgpu_add_message(warnings
         "no ${platform} GPU was seen, so DualGPU builds for its default list ${shown} - set DUALGPU_ARCHITECTURES (or CMAKE_${lang}_ARCHITECTURES, or ${env_text}) to choose")
     endif()
   endif()
@@ -316,7 +330,7 @@ function(_dualgpu_decide_architectures platform)
   if(archs AND NOT errors AND NOT source MATCHES "^default")
     dualgpu_check_compiler_accepts(e "${platform}" "${archs}")
     if(e)
-      list(APPEND errors "${e}")
+      _dualgpu_add_message(errors "${e}")
     endif()
   endif()
 
@@ -340,19 +354,20 @@ function(_dualgpu_decide_architectures platform)
     if(missing)
       list(JOIN missing ", " m)
       list(JOIN DualGPU_TORCH_ARCH_LIST ", " t)
-      list(APPEND warnings "torch ${DualGPU_TORCH_VERSION} was not built for ${m} (it has ${t}): torch's own kernels will not run there")
+      _dualgpu_add_message(warnings "torch ${DualGPU_TORCH_VERSION} was not built for ${m} (it has ${t}): torch's own kernels will not run there")
     endif()
   endif()
 
   set(DualGPU_ARCHITECTURES "${archs}" PARENT_SCOPE)
   set(DualGPU_ARCHITECTURES_SOURCE "${source}" PARENT_SCOPE)
-  set(DualGPU_ERRORS ${DualGPU_ERRORS} ${errors} PARENT_SCOPE)
-  set(DualGPU_WARNINGS ${DualGPU_WARNINGS} ${warnings} PARENT_SCOPE)
+  _dualgpu_append_messages(DualGPU_ERRORS errors)
+  set(DualGPU_ERRORS "${DualGPU_ERRORS}" PARENT_SCOPE)
+  _dualgpu_append_messages(DualGPU_WARNINGS warnings)
+  set(DualGPU_WARNINGS "${DualGPU_WARNINGS}" PARENT_SCOPE)
 endfunction()
 
 macro(_dualgpu_export_decision)
-  foreach(_v PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTURES_SOURCE GPUS WARNINGS ERRORS NOTES
-             NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_DEVICE_LIB_DIR TOOLCHAINS)
+  foreach(_v IN LISTS _DUALGPU_DECISION_RESULTS)
     set(DualGPU_${_v} "${DualGPU_${_v}}" PARENT_SCOPE)
   endforeach()
 endmacro()
@@ -362,6 +377,8 @@ function(dualgpu_decide)
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "dualgpu_decide(): unknown argument ${ARG_UNPARSED_ARGUMENTS}")
   endif()
+  # A bad DUALGPU_PROBE_TIMEOUT stops here, before any tool runs.
+  _dualgpu_probe_timeout(timeout)
   set(DualGPU_WARNINGS "")
   set(DualGPU_ERRORS "")
   set(DualGPU_NOTES "")
@@ -369,7 +386,7 @@ function(dualgpu_decide)
   dualgpu_find_toolchains()
   if(NOT ARG_NO_PROBE)
     dualgpu_probe_gpus(DualGPU_GPUS probe_notes)
-    list(APPEND DualGPU_NOTES ${probe_notes})
+    _dualgpu_append_messages(DualGPU_NOTES probe_notes)
   endif()
   # Tests of precedence alone do not ask a compiler what it can build.
   set(_DUALGPU_SKIP_COMPILER_CHECK ${ARG_NO_COMPILER_CHECK})

@@ -65,7 +65,11 @@ function(_dualgpu_probe_timeout out)
   endif()
   set(${out} "${value}" PARENT_SCOPE)
 endfunction()
+# Checked once on load too, and kept as a plain variable for code that reads DUALGPU_PROBE_TIMEOUT.
 _dualgpu_probe_timeout(_dualgpu_checked_timeout)
+if(NOT DEFINED DUALGPU_PROBE_TIMEOUT)
+  set(DUALGPU_PROBE_TIMEOUT "${_dualgpu_checked_timeout}")
+endif()
 
 # _dualgpu_run_bounded(<out-text> <out-rc> <timeout> <command>...): runs <command> with its stderr
 # merged into its stdout, reading at most _DUALGPU_PROBE_OUTPUT_LIMIT bytes (a tool that prints
@@ -93,23 +97,24 @@ endfunction()
 
 # _dualgpu_add_message(<list-var> <text>): appends one message, its ';' kept inside the entry
 # (an error quoting 'gfx90a;sm_90' stays one error in doctor --json and in the summary).
-macro(_dualgpu_add_message list text)
-  string(REPLACE ";" "\\;" _dualgpu_message "${text}")
+# Functions, not macros: a macro would read a '\' in a path as an escape.
+function(_dualgpu_add_message list text)
+  string(REPLACE ";" "\\;" text "${text}")
   if("${${list}}" STREQUAL "")
-    set(${list} "${_dualgpu_message}")
+    set(${list} "${text}" PARENT_SCOPE)
   else()
-    string(APPEND ${list} ";${_dualgpu_message}")
+    set(${list} "${${list}};${text}" PARENT_SCOPE)
   endif()
-endmacro()
+endfunction()
 
 # _dualgpu_append_messages(<list-var> <other-list-var>): <list-var> += <other-list-var>, escapes kept.
-macro(_dualgpu_append_messages list other)
+function(_dualgpu_append_messages list other)
   if("${${list}}" STREQUAL "")
-    set(${list} "${${other}}")
+    set(${list} "${${other}}" PARENT_SCOPE)
   elseif(NOT "${${other}}" STREQUAL "")
-    string(APPEND ${list} ";${${other}}")
+    set(${list} "${${list}};${${other}}" PARENT_SCOPE)
   endif()
-endmacro()
+endfunction()
 
 # Text -> list of lines, with the characters that CMake lists cannot hold made harmless.
 function(_dualgpu_lines out text)

@@ -1,47 +1,101 @@
-# The steps find_package(DualGPU) takes after the decision: enable the GPU language,
-# create DualGPU::runtime, find torch, print the summary. Macros, because
-# enable_language() and find_package(Torch) must run at file scope.
+#[=======================================================================[.rst:
+DualGPUSetup
+------------
+
+The steps ``find_package(DualGPU)`` takes after the decision: enable the GPU
+language, create ``DualGPU::runtime``, find torch, print the summary line.
+Macros where ``enable_language()`` and ``find_package(Torch)`` must run at
+file scope. Not a public interface: ``DualGPU.cmake`` calls it.
+
+Search Behavior
+^^^^^^^^^^^^^^^
+
+1. The decision (:command:`dualgpu_decide`, and :command:`dualgpu_probe_torch`
+   with ``COMPONENTS Torch``) is cached. Its key is every input listed in
+   ``_DUALGPU_DECISION_INPUTS`` (``DualGPUDetect.cmake``), each as a CMake
+   variable and as an environment variable, plus the DualGPU version, whether
+   torch was asked for, and the ``torch/version.py`` the interpreter found last
+   time. Values that DualGPU or ``enable_language()`` wrote themselves
+   (``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_<LANG>_COMPILER``) count as unset
+   while they still hold what was written, so an unchanged re-configure starts
+   no probe: neither Python nor the GPU tools. ``DUALGPU_REPROBE=ON`` asks
+   again. A decision with errors is not cached.
+2. On rocm, CMake's HIP language is pointed at the ROCm DualGPU found:
+   ``CMAKE_HIP_COMPILER`` (unless set, or ``HIPCXX``), and on Debian-style
+   layouts (``lib/<multiarch>/cmake/hip-lang``) a link folder in the build tree
+   as ``CMAKE_HIP_COMPILER_ROCM_ROOT``; on cuda ``CMAKE_CUDA_COMPILER`` (unless
+   set, or ``CUDACXX``).
+3. ``CMAKE_<LANG>_ARCHITECTURES`` gets DualGPU's list unless the user set it,
+   so plain ``add_library`` targets of the project build for it too; it follows
+   DualGPU's list on later configures while it holds DualGPU's value.
+
+Imported Targets
+^^^^^^^^^^^^^^^^
+
+``DualGPU::runtime``
+  ``DualGPU::headers``, ``DUALGPU_PLATFORM_CUDA|HIP|CPU``, and the GPU runtime:
+  ``CUDA::cudart``, or on rocm the CUDA-to-HIP shim include folder, ``-include
+  hip/hip_runtime.h``, ``--rocm-path`` and ``hip::host``.
+
+Result Variables
+^^^^^^^^^^^^^^^^
+
+``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty), and every result of
+:command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
+when nothing changed.
+#]=======================================================================]
 include_guard(GLOBAL)
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
 
-set(_DUALGPU_DECISION_VARS PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTURES_SOURCE GPUS WARNINGS
-  NOTES NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_DEVICE_LIB_DIR TOOLCHAINS
-  TORCH_FOUND TORCH_VERSION TORCH_CUDA TORCH_HIP TORCH_ARCH_LIST TORCH_CXX11_ABI TORCH_CMAKE_PREFIX PYTHON)
+# What DualGPU (or enable_language) writes into the user's variables: while such a variable still
+# holds what was written (_DUALGPU_AUTO_<name>), it is no input of the decision.
+set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER)
 
-# Everything the decision reads. When none of it changed, a re-configure reuses the
-# cached answer instead of starting Python and the GPU tools again.
+# The key of the cached decision: the inputs as the user set them, and the torch last found.
 function(_dualgpu_decision_key out with_torch)
-  set(text "${DUALGPU_VERSION}|${with_torch}|${CMAKE_CUDA_COMPILER}|${CMAKE_HIP_COMPILER}|$ENV{PATH}")
-  foreach(name DUALGPU_PLATFORM DUALGPU_ARCHITECTURES CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES
-      TORCH_CUDA_ARCH_LIST CUDAARCHS PYTORCH_ROCM_ARCH GPU_TARGETS AMDGPU_TARGETS DUALGPU_PYTHON
-      Python3_EXECUTABLE Python_EXECUTABLE Torch_DIR)
-    string(APPEND text "|${name}=${${name}}/$ENV{${name}}")
+  set(text "${DUALGPU_VERSION}|${with_torch}")
+  foreach(name IN LISTS _DUALGPU_DECISION_INPUTS)
+    set(value "${${name}}")
+    if(name IN_LIST _DUALGPU_WRITTEN_INPUTS AND DEFINED _DUALGPU_AUTO_${name} AND value STREQUAL "${_DUALGPU_AUTO_${name}}")
+      set(value "")
+    endif()
+    string(APPEND text "|${name}=${value}/$ENV{${name}}")
   endforeach()
+  if(with_torch)
+    _dualgpu_pick_python(python)
+    _dualgpu_torch_stamp(stamp "${python}")
+    string(APPEND text "|torch=${stamp}")
+  endif()
   string(MD5 key "${text}")
   set(${out} "${key}" PARENT_SCOPE)
 endfunction()
 
 macro(_dualgpu_cached_decision with_torch)
   _dualgpu_decision_key(_dualgpu_key ${with_torch})
+  set(_dualgpu_results ${_DUALGPU_DECISION_RESULTS})
+  if(${with_torch})
+    list(APPEND _dualgpu_results ${_DUALGPU_TORCH_RESULTS})
+  endif()
   if(NOT DUALGPU_REPROBE AND DEFINED _DUALGPU_DECISION_KEY AND _DUALGPU_DECISION_KEY STREQUAL _dualgpu_key)
-    foreach(_v IN LISTS _DUALGPU_DECISION_VARS)
+    foreach(_v IN LISTS _dualgpu_results)
       set(DualGPU_${_v} "${_DUALGPU_CACHED_${_v}}")
     endforeach()
-    set(DualGPU_ERRORS "")
   else()
     if(${with_torch})
       dualgpu_probe_torch()
-    endif()
-    if(${with_torch})
       dualgpu_decide(WITH_TORCH)
     else()
       dualgpu_decide()
     endif()
     if(NOT DualGPU_ERRORS)
-      foreach(_v IN LISTS _DUALGPU_DECISION_VARS)
+      foreach(_v IN LISTS _dualgpu_results)
         set(_DUALGPU_CACHED_${_v} "${DualGPU_${_v}}" CACHE INTERNAL "DualGPU decision")
       endforeach()
+      # The probe may have found (another) torch: key on the one found now.
+      _dualgpu_decision_key(_dualgpu_key ${with_torch})
       set(_DUALGPU_DECISION_KEY "${_dualgpu_key}" CACHE INTERNAL "inputs of the cached DualGPU decision")
     endif()
   endif()
@@ -71,7 +125,9 @@ function(_dualgpu_prepare_hip_environment)
   endif()
   if(lang_dir)
     get_filename_component(packages "${lang_dir}" DIRECTORY)
-    if(NOT "$ENV{CMAKE_PREFIX_PATH}" MATCHES "${packages}")
+    # string(FIND), not MATCHES: a ROCm root like /opt/c++/rocm is no regular expression.
+    string(FIND "$ENV{CMAKE_PREFIX_PATH}" "${packages}" at)
+    if(at EQUAL -1)
       set(ENV{CMAKE_PREFIX_PATH} "$ENV{CMAKE_PREFIX_PATH}:${packages}")
     endif()
   endif()
@@ -87,6 +143,12 @@ endfunction()
 macro(_dualgpu_enable_gpu_language)
   if(DualGPU_GPU_LANGUAGE)
     set(_dualgpu_lang ${DualGPU_GPU_LANGUAGE})
+    foreach(_dualgpu_v IN LISTS _DUALGPU_WRITTEN_INPUTS)
+      set(_dualgpu_was_defined_${_dualgpu_v} FALSE)
+      if(DEFINED ${_dualgpu_v})
+        set(_dualgpu_was_defined_${_dualgpu_v} TRUE)
+      endif()
+    endforeach()
     if(_dualgpu_lang STREQUAL "HIP")
       if(NOT DEFINED CMAKE_HIP_COMPILER AND NOT DEFINED ENV{HIPCXX})
         set(CMAKE_HIP_COMPILER "${DualGPU_HIP_CLANG}" CACHE FILEPATH "HIP compiler (found by DualGPU)")
@@ -103,15 +165,23 @@ macro(_dualgpu_enable_gpu_language)
     elseif(NOT DEFINED CMAKE_CUDA_COMPILER AND NOT DEFINED ENV{CUDACXX})
       set(CMAKE_CUDA_COMPILER "${DualGPU_NVCC}" CACHE FILEPATH "CUDA compiler (found by DualGPU)")
     endif()
-    # Plain targets of the project get DualGPU's list too, unless the user chose one.
-    if(NOT DEFINED CMAKE_${_dualgpu_lang}_ARCHITECTURES)
-      set(CMAKE_${_dualgpu_lang}_ARCHITECTURES "${DualGPU_ARCHITECTURES}" CACHE STRING "${_dualgpu_lang} architectures (chosen by DualGPU)")
-      set(_DUALGPU_AUTO_CMAKE_${_dualgpu_lang}_ARCHITECTURES "${DualGPU_ARCHITECTURES}" CACHE INTERNAL "")
+    # Plain targets of the project get DualGPU's list too, unless the user chose one; while it holds
+    # DualGPU's own value it follows DualGPU's choice.
+    if(NOT DEFINED CMAKE_${_dualgpu_lang}_ARCHITECTURES OR (DEFINED _DUALGPU_AUTO_CMAKE_${_dualgpu_lang}_ARCHITECTURES
+       AND CMAKE_${_dualgpu_lang}_ARCHITECTURES STREQUAL "${_DUALGPU_AUTO_CMAKE_${_dualgpu_lang}_ARCHITECTURES}"))
+      set(CMAKE_${_dualgpu_lang}_ARCHITECTURES "${DualGPU_ARCHITECTURES}" CACHE STRING "${_dualgpu_lang} architectures (chosen by DualGPU)" FORCE)
+      set(_DUALGPU_AUTO_CMAKE_${_dualgpu_lang}_ARCHITECTURES "${DualGPU_ARCHITECTURES}" CACHE INTERNAL "written by DualGPU")
     endif()
     get_property(_dualgpu_enabled GLOBAL PROPERTY ENABLED_LANGUAGES)
     if(NOT _dualgpu_lang IN_LIST _dualgpu_enabled)
       enable_language(${_dualgpu_lang})
     endif()
+    # Remember what was written here, so the next configure's key does not take it for user input.
+    foreach(_dualgpu_v IN LISTS _DUALGPU_WRITTEN_INPUTS)
+      if(NOT _dualgpu_was_defined_${_dualgpu_v} AND DEFINED ${_dualgpu_v})
+        set(_DUALGPU_AUTO_${_dualgpu_v} "${${_dualgpu_v}}" CACHE INTERNAL "written by DualGPU or enable_language")
+      endif()
+    endforeach()
     # CMake before 3.26 does not know that nvcc 12+ compiles C++20, which torch 2.10+ headers
     # require (torch states cxx_std_20, which CMake applies to CUDA sources too): teach it.
     if(_dualgpu_lang STREQUAL "CUDA" AND CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0

@@ -74,6 +74,10 @@ include_guard(GLOBAL)
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
 
+# What dualgpu_probe_torch sets, as DualGPU_<name> (a cached decision restores them).
+set(_DUALGPU_TORCH_RESULTS TORCH_FOUND TORCH_VERSION TORCH_CUDA TORCH_HIP TORCH_ARCH_LIST TORCH_CXX11_ABI
+  TORCH_CMAKE_PREFIX TORCH_WHY PYTHON)
+
 # Prints one line "dualgpu-torch-probe: <json>" (an interpreter may print a banner first); failures
 # print {"found": false, "why": ...} and exit 0 so CMake can report them. Without "full" on its
 # command line it does not import torch (seconds: libtorch is loaded): where torch is and
@@ -129,9 +133,11 @@ function(_dualgpu_pick_python out)
     endif()
   endforeach()
   if(python STREQUAL "")
-    find_program(python NAMES python3 python NO_CACHE)
+    find_program(found NAMES python3 python NO_CACHE)
+    set(python "${found}")
   elseif(NOT python MATCHES "/")
-    find_program(python NAMES "${python}" NO_CACHE)
+    find_program(found NAMES "${python}" NO_CACHE)
+    set(python "${found}")
   elseif(NOT IS_ABSOLUTE "${python}" AND DEFINED ENV{PWD})
     # The probe runs in another folder: a relative path means the one CMake was started in.
     get_filename_component(python "${python}" ABSOLUTE BASE_DIR "$ENV{PWD}")
