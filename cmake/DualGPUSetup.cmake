@@ -16,7 +16,7 @@ Search Behavior
    variable and as an environment variable, plus the DualGPU version, whether
    torch was asked for, and the ``torch/version.py`` the interpreter found last
    time. Values that DualGPU or ``enable_language()`` wrote themselves
-   (``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_<LANG>_COMPILER``) count as unset
+   (``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_<LANG>_COMPILER``, ``Torch_DIR``) count as unset
    while they still hold what was written, so an unchanged re-configure starts
    no probe: neither Python nor the GPU tools. ``DUALGPU_REPROBE=ON`` asks
    again. A decision with errors is not cached.
@@ -50,9 +50,9 @@ cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
 
-# What DualGPU (or enable_language) writes into the user's variables: while such a variable still
-# holds what was written (_DUALGPU_AUTO_<name>), it is no input of the decision.
-set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER)
+# What DualGPU (or enable_language, or find_package(Torch)) writes into the user's variables: while
+# such a variable still holds what was written (_DUALGPU_AUTO_<name>), it is no input of the decision.
+set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER Torch_DIR)
 
 # The key of the cached decision: the inputs as the user set them, and the torch last found.
 function(_dualgpu_decision_key out with_torch)
