@@ -80,7 +80,8 @@ def test_torch_probe_honours_probe_timeout(tmp_path):
     assert f"not found ({wrapper} gave no answer within 3 s (12 x DUALGPU_PROBE_TIMEOUT))" in text
 
 
-@pytest.mark.parametrize("value", ["5;COMMAND;touch;{victim}", "5;OUTPUT_FILE;{victim}", "abc", ""])
+@pytest.mark.parametrize("value", ["5;COMMAND;touch;{victim}", "5;OUTPUT_FILE;{victim}", "abc", ""],
+                         ids=["command", "output_file", "word", "empty"])
 def test_probe_timeout_that_is_no_number_runs_nothing(tmp_path, value):
     victim = tmp_path / "victim"
     victim.write_text("user data\n")
