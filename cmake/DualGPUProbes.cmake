@@ -37,7 +37,7 @@ cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
 
 set(_DUALGPU_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
-# The most a probe's output may hold: a real rocminfo of eight GPUs prints about 40 KiB.
+# The most a probe's output may hold: far more than any recorded tool output in tests/fixtures.
 set(_DUALGPU_PROBE_OUTPUT_LIMIT 1048576)
 
 # _dualgpu_probe_timeout(<out> [<factor>]): DUALGPU_PROBE_TIMEOUT (CMake variable, else environment,
