@@ -14,7 +14,7 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_LINKER``         ``AUTO`` (lld or gold for torch extensions, CMake >= 3.29), ``OFF``, or a
                            CMake linker type.
 ``DUALGPU_PYTHON``         the interpreter whose torch is used.
-``DUALGPU_PROBE_TIMEOUT``  seconds each GPU tool may take (10).
+``DUALGPU_PROBE_TIMEOUT``  seconds each GPU tool may take (10; the torch probe 12 times that).
 ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` ON imports torch at configure (2 to 4 s) to warn when it
                            was not built for the chosen architectures (OFF; the doctor always checks).
 ``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.

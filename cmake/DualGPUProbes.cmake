@@ -3,9 +3,13 @@ DualGPUProbes
 -------------
 
 Runs the tools that can see GPUs and reads what they print. Each probe is
-bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds (default 10), so a hanging
-``rocminfo`` or ``nvidia-smi`` costs at most that and is reported; a tool that
-crashes or prints garbage yields no GPU and a note, never an error.
+bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds (default 10; CMake variable, else
+environment), so a hanging ``rocminfo`` or ``nvidia-smi`` costs at most that and
+is reported - also one that ignores SIGTERM or leaves a child holding its
+output. A value that is not a positive number stops the configure (or the
+doctor) with the fix before anything runs. At most 1 MiB of a tool's output is
+read; a tool that prints without end is cut off and noted. A tool that crashes
+or prints garbage yields no GPU and a note, never an error.
 
 Parsers take text, so tests feed them outputs recorded on real machines.
 
