@@ -6,6 +6,8 @@
 #   decision_cache_holds: three configures of an unchanged project start the GPU tools and Python once.
 #   torch_reinstall_noticed: torch reinstalled in the same environment is asked again, and
 #     DUALGPU_REPROBE=ON asks again in any case.
+#   python_isolated_from_current_folder: a ./torch/ and a ./json.py where cmake is started never run
+#     (also with a careless PYTHONPATH=":", whose empty entry means the current folder).
 include("${CMAKE_CURRENT_LIST_DIR}/../unit/expect.cmake")  # expect_eq, expect_match
 set(work "${WORK}/${CASE}")
 file(REMOVE_RECURSE "${work}")
@@ -30,11 +32,12 @@ endfunction()
 # configure(<out-rc> <out-text> <arg>...); the variable whole_arg is one more argument, kept whole
 # (a ';' in it included).
 set(whole_arg "-DDUALGPU_TEST_UNUSED=1")
+set(cwd "${work}")
 function(configure out_rc out_text)
   execute_process(COMMAND "${CMAKE}" -E env "PATH=${path}" ${ENV_ARGS}
     "${CMAKE}" -S "${REPO}/tests/projects/minimal" -B "${work}/build" -G Ninja "-DDualGPU_DIR=${REPO}/cmake"
     "${whole_arg}" ${ARGN}
-    RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+    WORKING_DIRECTORY "${cwd}" RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
   string(REGEX REPLACE "[\r\n]+ *" " " flat "${out}${err}")
   set(${out_rc} "${rc}" PARENT_SCOPE)
   set(${out_text} "${flat}" PARENT_SCOPE)
@@ -96,6 +99,13 @@ else()
   file(WRITE "${work}/bin/python" "#!/bin/sh\necho run >> '${python_runs}'\nPYTHONPATH='${site}' exec '${PYTHON}' \"$@\"\n")
   file(CHMOD "${work}/bin/python" PERMISSIONS OWNER_READ OWNER_WRITE OWNER_EXECUTE)
   set(args -DDUALGPU_PLATFORM=cpu -DWANT_COMPONENT=Torch "-DDUALGPU_PYTHON=${work}/bin/python")
+  if(CASE STREQUAL "python_isolated_from_current_folder")
+    set(cwd "${work}/project")
+    file(WRITE "${cwd}/torch/__init__.py" "open('${work}/RAN', 'w')\n")
+    file(WRITE "${cwd}/torch/version.py" "__version__ = '9.9.9'\ncuda = None\nhip = None\n")
+    file(WRITE "${cwd}/json.py" "open('${work}/RAN', 'w')\n")
+    file(WRITE "${work}/bin/python" "#!/bin/sh\necho run >> '${python_runs}'\nPYTHONPATH=':${site}' exec '${PYTHON}' \"$@\"\n")
+  endif()
   configure(rc text ${args})
   expect_eq("first configure exit" "${rc}" 0)
   expect_match("summary" "${text}" "Found DualGPU [0-9.]+: platform cpu .*, torch 2.1.0")
@@ -105,7 +115,11 @@ else()
   if(tools EQUAL 0)
     message(FATAL_ERROR "${CASE}: the first configure ran no GPU tool")
   endif()
-  if(CASE STREQUAL "decision_cache_holds")
+  if(CASE STREQUAL "python_isolated_from_current_folder")
+    if(EXISTS "${work}/RAN")
+      message(FATAL_ERROR "${CASE}: Python imported code from the folder cmake was started in")
+    endif()
+  elseif(CASE STREQUAL "decision_cache_holds")
     foreach(round second third)
       configure(rc text ${args})
       expect_eq("${round} configure exit" "${rc}" 0)
