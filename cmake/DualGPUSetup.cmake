@@ -19,7 +19,8 @@ Search Behavior
    (``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_<LANG>_COMPILER``, ``Torch_DIR``) count as unset
    while they still hold what was written, so an unchanged re-configure starts
    no probe: neither Python nor the GPU tools. ``DUALGPU_REPROBE=ON`` asks
-   again. A decision with errors is not cached.
+   again. A decision with errors, or without the torch asked for, is not
+   cached.
 2. On rocm, CMake's HIP language is pointed at the ROCm DualGPU found:
    ``CMAKE_HIP_COMPILER`` (unless set, or ``HIPCXX``), and on Debian-style
    layouts (``lib/<multiarch>/cmake/hip-lang``) a link folder in the build tree
@@ -90,7 +91,9 @@ macro(_dualgpu_cached_decision with_torch)
     else()
       dualgpu_decide()
     endif()
-    if(NOT DualGPU_ERRORS)
+    # Not kept: a decision with errors, or without the torch asked for (installing it changes
+    # nothing the key sees).
+    if(NOT DualGPU_ERRORS AND (NOT ${with_torch} OR DualGPU_TORCH_FOUND))
       foreach(_v IN LISTS _dualgpu_results)
         set(_DUALGPU_CACHED_${_v} "${DualGPU_${_v}}" CACHE INTERNAL "DualGPU decision")
       endforeach()
