@@ -47,23 +47,34 @@ def real_python():
     return sys.executable
 
 
+def fake_torch_python(tmp_path, version="2.1.0", banner=""):
+    """An interpreter (as a venv's would be) whose torch is a small stand-in: importing real torch
+    takes seconds per doctor run."""
+    site = tmp_path / "site"
+    (site / "torch").mkdir(parents=True, exist_ok=True)
+    (site / "torch" / "__init__.py").write_text(
+        "class _C:\n    _GLIBCXX_USE_CXX11_ABI = True\nclass cuda:\n    get_arch_list = staticmethod(lambda: ['sm_90'])\n")
+    (site / "torch" / "version.py").write_text(f"__version__ = {version!r}\ncuda = '12.1'\nhip = None\n")
+    return script(tmp_path / "bin" / "python", f"{banner}PYTHONPATH='{site}':$PYTHONPATH exec '{real_python()}' \"$@\"")
+
+
 def test_torch_and_json_in_current_folder_never_run(tmp_path):
     here = tmp_path / "project"
     (here / "torch").mkdir(parents=True)
     (here / "torch" / "__init__.py").write_text(f"open({str(tmp_path / 'RAN')!r}, 'w')\n")
     (here / "torch" / "version.py").write_text("__version__ = '9.9.9'\ncuda = None\nhip = None\n")
     (here / "json.py").write_text(f"open({str(tmp_path / 'RAN')!r}, 'w')\n")
+    python = fake_torch_python(tmp_path)
     for env in ({}, {"PYTHONPATH": ":"}):  # a careless PYTHONPATH with an empty entry means "."
-        rc, out = doctor_json(tmp_path, cwd=here, torch=True, env={"DUALGPU_PYTHON": real_python(), **env})
+        rc, out = doctor_json(tmp_path, cwd=here, torch=True, env={"DUALGPU_PYTHON": str(python), **env})
         assert not (tmp_path / "RAN").exists()
-        assert out["torch"] is None or out["torch"]["version"] != "9.9.9"
+        assert out["torch"]["version"] == "2.1.0"
 
 
 def test_interpreter_banner_is_not_torch_not_found(tmp_path):
-    wrapper = script(tmp_path / "bin" / "python", f'echo "Welcome to the cluster"\nexec "{real_python()}" "$@"')
-    rc, out = doctor_json(tmp_path, torch=True, env={"DUALGPU_PYTHON": str(wrapper)})
-    import torch  # the reference: what this interpreter itself imports
-    assert out["torch"]["version"] == torch.__version__.split("+")[0]
+    python = fake_torch_python(tmp_path, banner='echo "Welcome to the cluster {not json}"\n')
+    rc, out = doctor_json(tmp_path, torch=True, env={"DUALGPU_PYTHON": str(python)})
+    assert out["torch"]["version"] == "2.1.0" and out["torch"]["arch_list"] == ["sm_90"]
 
 
 def test_broken_interpreter_says_why(tmp_path):
