@@ -4,6 +4,9 @@
 #     a DUALGPU_PROBE_TIMEOUT that is no number stops the configure with the fix, and runs nothing.
 #   ccache_home_unwritable: $HOME is a file, so ccache's default folder cannot exist; the build still works.
 #   decision_cache_holds: three configures of an unchanged project start the GPU tools and Python once.
+#   decision_cache_holds_cuda: the same where DualGPU and enable_language(CUDA) write
+#     CMAKE_CUDA_ARCHITECTURES and CMAKE_CUDA_COMPILER; a changed DUALGPU_ARCHITECTURES then decides
+#     again and CMAKE_CUDA_ARCHITECTURES follows it.
 #   torch_reinstall_noticed: torch reinstalled in the same environment is asked again, and
 #     DUALGPU_REPROBE=ON asks again in any case.
 #   python_isolated_from_current_folder: a ./torch/ and a ./json.py where cmake is started never run
@@ -86,6 +89,31 @@ elseif(CASE STREQUAL "ccache_home_unwritable")
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "${CASE}: build failed:\n${out}${err}")
   endif()
+
+elseif(CASE STREQUAL "decision_cache_holds_cuda")
+  find_program(nvcc NAMES nvcc PATHS /usr/local/cuda/bin)
+  if(NOT nvcc)
+    message("no nvcc on this machine: skipped")
+    return()
+  endif()
+  get_filename_component(nvcc_dir "${nvcc}" DIRECTORY)
+  set(path "${path}:${nvcc_dir}")
+  foreach(round first second third)
+    configure(rc text -DDUALGPU_PLATFORM=cuda)
+    expect_eq("${round} configure exit" "${rc}" 0)
+    count(n "${counter}")
+    if(round STREQUAL "first")
+      set(tools ${n})
+    endif()
+    expect_eq("GPU tool runs after the ${round} configure" "${n}" "${tools}")
+  endforeach()
+  configure(rc text -DDUALGPU_PLATFORM=cuda -DDUALGPU_ARCHITECTURES=86)
+  expect_match("changed list" "${text}" "architectures 86-real.86-virtual")
+  count(n "${counter}")
+  math(EXPR twice "2 * ${tools}")
+  expect_eq("GPU tool runs after DUALGPU_ARCHITECTURES changed" "${n}" "${twice}")
+  file(STRINGS "${work}/build/CMakeCache.txt" line REGEX "^CMAKE_CUDA_ARCHITECTURES:")
+  expect_match("CMAKE_CUDA_ARCHITECTURES follows DualGPU's list" "${line}" "^CMAKE_CUDA_ARCHITECTURES:STRING=86-real.?.86-virtual$")
 
 else()
   # A torch in its own folder, reached through a Python wrapper that counts its runs (as a venv's
