@@ -132,10 +132,19 @@ function(_dualgpu_check_shared_libstdcxx)
     execute_process(COMMAND "${compiler}" -print-file-name=libstdc++.so TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
       OUTPUT_VARIABLE found OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE rc)
     if(rc STREQUAL "0" AND NOT IS_ABSOLUTE "${found}")
+      set(suggestion "e.g. the system's /usr/bin/g++")  # name one that is installed here and has it
+      foreach(candidate IN ITEMS /usr/bin/g++ /usr/bin/c++ /usr/bin/clang++)
+        execute_process(COMMAND "${candidate}" -print-file-name=libstdc++.so TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
+          OUTPUT_VARIABLE alt OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE alt_rc)
+        if(alt_rc STREQUAL "0" AND IS_ABSOLUTE "${alt}" AND NOT candidate STREQUAL compiler)
+          set(suggestion "${candidate} has one here")
+          break()
+        endif()
+      endforeach()
       message(FATAL_ERROR "DualGPU: ${compiler} has no shared libstdc++ (-print-file-name=libstdc++.so finds none), "
         "so a torch extension built with it carries its own copy of the C++ library, which clashes with the "
         "libstdc++ torch loads and crashes at the first std::ostream use. Set ${variable} to a compiler with a "
-        "shared libstdc++ (e.g. the system's /usr/bin/g++) and configure a fresh build folder.")
+        "shared libstdc++ (${suggestion}) and configure a fresh build folder.")
     endif()
     set(_DUALGPU_SHARED_LIBSTDCXX_${lang} TRUE CACHE INTERNAL "${compiler} links a shared libstdc++")
   endforeach()
