@@ -71,7 +71,6 @@ if [ ${#missing_apt[@]} -gt 0 ]; then
   if ! { timeout 300 $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive timeout 1800 \
          $sudo apt-get install -y -qq --no-install-recommends "${missing_apt[@]}" >/dev/null; }; then
     say "apt-get could not install ${missing_apt[*]} (no package mirror reachable, or a name this system lacks)"
-    apt_failed=1
   fi
 fi
 if [ ${#missing_pip[@]} -gt 0 ]; then

@@ -30,7 +30,7 @@ grep -q "file(GLOB op_sources CONFIGURE_DEPENDS csrc/\*.cpp csrc/cuda/\*.cu)" "$
 ! grep -nE "include.*(torch|ATen|check\.hpp)" "$tmp/my_ops/csrc/cuda/scale_add.cu" || fail "the .cu includes torch or check.hpp"
 [ "$(wc -l < "$tmp/my_ops/CMakeLists.txt")" -le 60 ] || fail "CMakeLists.txt grew past ~50 lines"
 grep -q "next:" "$tmp/out.txt" || fail "no next steps printed"
-ls -a "$tmp" | grep -q '^\.dualgpu-new' && fail "staging folder left behind"
+compgen -G "$tmp/.dualgpu-new.*" > /dev/null && fail "staging folder left behind"
 
 # Bad names: exit 2, the message says what to do.
 expect_refusal() {  # <pattern> <args...>

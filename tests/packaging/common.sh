@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by the packaging tests: fail(), the expected version, and a throw-away work folder.
 #   REPO, CMAKE must be set by the caller.
 set -euo pipefail

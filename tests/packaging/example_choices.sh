@@ -6,7 +6,8 @@
 set -euo pipefail
 repo="$(cd "$1" && pwd)"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-export DUALGPU_EXAMPLE_BUILD_DIR="$(mktemp -u)"  # must never be created
+DUALGPU_EXAMPLE_BUILD_DIR="$(mktemp -u)"  # must never be created
+export DUALGPU_EXAMPLE_BUILD_DIR
 
 out="$("$repo/bin/dualgpu" example --help)" || fail "example --help failed"
 grep -q "^usage: dualgpu example" <<<"$out" || fail "example --help: $out"
@@ -14,7 +15,7 @@ grep -q "^usage: dualgpu example" <<<"$out" || fail "example --help: $out"
 
 fake="$repo/tests/configure/fake-compiler/g++"  # answers -print-file-name=libstdc++.so with the bare name
 out="$(CXX="$fake" DUALGPU_PLATFORM=cpu "$repo/bin/dualgpu" example --dry-run)" || fail "--dry-run failed: $out"
-if g="$(command -v /usr/bin/g++ || command -v g++)" && [[ "$(g++ -print-file-name=libstdc++.so)" == /* ]]; then
+if command -v g++ > /dev/null && [[ "$(g++ -print-file-name=libstdc++.so)" == /* ]]; then  # a replacement exists here
   line="$(grep -c "has no shared libstdc++" <<<"$out")"
   [ "$line" = 1 ] || fail "expected one line naming the replacement: $out"
   grep -q "^dualgpu example: $fake has no shared libstdc++ (torch extensions need one): using /" <<<"$out" || fail "$out"

@@ -17,7 +17,7 @@ refused() {
   [ "$rc" = 2 ] || fail "new $*: exit $rc, expected 2: $(cat "$tmp/msg.txt")"
   grep -Eq "$regex" "$tmp/msg.txt" || fail "new $*: expected /$regex/ in: $(cat "$tmp/msg.txt")"
   [ ! -e "$tmp/out" ] || fail "new $*: wrote $tmp/out although refused"
-  ! ls -A "$tmp" | grep -q '^\.dualgpu-new' || fail "new $*: staging folder left behind"
+  ! compgen -G "$tmp/.dualgpu-new.*" > /dev/null || fail "new $*: staging folder left behind"
 }
 
 # Names that break the generated project.
@@ -96,5 +96,5 @@ rc=0
 PATH="$tmp/fakebin:$PATH" "$dualgpu" new my_ops "$tmp/out" > "$tmp/msg.txt" 2>&1 || rc=$?
 [ "$rc" != 0 ] || fail "a failing write still succeeded"
 [ ! -e "$tmp/out" ] || fail "a failed run left a half-written $tmp/out"
-! ls -A "$tmp" | grep -q '^\.dualgpu-new' || fail "a failed run left its staging folder"
+! compgen -G "$tmp/.dualgpu-new.*" > /dev/null || fail "a failed run left its staging folder"
 echo "dualgpu new (hostile input): all checks passed"
