@@ -36,6 +36,11 @@ proj="$work/elsewhere/my_ops"
 grep -q "\"dualgpu>=${expected_version%.*},<$(( ${expected_version%%.*} + 1 ))\"" "$proj/pyproject.toml" \
   || fail "pyproject.toml does not pin dualgpu: $(grep requires "$proj/pyproject.toml")"
 
+# Adding an op is three files (and its test), as the project's README says: no list to edit.
+for f in csrc/scale_add.cpp csrc/cuda/scale_add.cu python/my_ops/ops/scale_add.py tests/test_scale_add.py; do
+  sed 's/scale_add/scale_add2/g' "$proj/$f" > "$proj/${f/scale_add/scale_add2}"
+done
+
 # pip builds it (CPU), with no DualGPU_DIR: the dualgpu package is found through scikit-build-core.
 (cd "$work" && "$py" -m pip install -q --no-build-isolation --no-index "$proj" \
    -Ccmake.define.DUALGPU_PLATFORM=cpu -Cbuild-dir="$work/build-pip") > "$work/pip.log" 2>&1 \
@@ -44,8 +49,10 @@ grep -q "DualGPU_DIR:PATH=$cmake_dir" "$work/build-pip/CMakeCache.txt" \
   || fail "the build did not use the installed dualgpu: $(grep DualGPU_DIR "$work/build-pip/CMakeCache.txt")"
 # Its tests pass against the installed package (run outside the project, so nothing imports from it).
 (cd "$work" && "$py" -m pytest -q -p no:cacheprovider "$proj/tests") || fail "the generated project's tests"
-(cd "$work" && "$py" -m pytest -q -p no:cacheprovider "$proj/tests" -k self_test -rs) | grep -q "1 passed" \
+(cd "$work" && "$py" -m pytest -q -p no:cacheprovider "$proj/tests" -k "self_test and scale_add2" -rs) | grep -q "1 passed" \
   || fail "the self-test (through dualgpu.smoke) did not run"
+(cd "$work" && "$py" -c "import my_ops, torch; x = torch.ones(3); assert my_ops.scale_add2(x, x, 2.0).tolist() == [3.0] * 3
+assert sorted(my_ops.ops.modules) == ['scale_add', 'scale_add2'], my_ops.ops.modules") || fail "the added op is not there"
 
 # Plain CMake finds the same package when told where it is (configure only: the torch build was done above).
 "$CMAKE" -S "$proj" -B "$work/build-cmake" -G Ninja -DDUALGPU_PLATFORM=cpu -DDualGPU_DIR="$cmake_dir" \
