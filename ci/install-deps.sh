@@ -29,8 +29,10 @@ need_cmd() {  # <command> <apt package> [pip package]
   missing_what+=("$1")
   if command -v apt-get >/dev/null 2>&1; then missing_apt+=("$2"); elif [ -n "${3:-}" ]; then missing_pip+=("$3"); fi
 }
-need_module() {  # <python module> <pip package>: imported from / so that nothing in this folder answers
-  (cd / && "$python" -c "import $1" >/dev/null 2>&1) && return 0
+need_module() {  # <python module> <pip package>: looked up (not imported: torch takes seconds) from /,
+  # so that nothing in this folder answers
+  (cd / && "$python" -c "import importlib.util, sys; sys.exit(importlib.util.find_spec('$1') is None)" >/dev/null 2>&1) \
+    && return 0
   missing_what+=("python module $1")
   missing_pip+=("$2")
 }

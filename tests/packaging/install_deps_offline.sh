@@ -23,7 +23,7 @@ printf '#!/bin/sh\nexec "$@"\n' > "$tmp/bin/sudo"
 cat > "$tmp/bin/python-offline" <<SH
 #!/bin/sh
 case "\$*" in
-  *"import scikit_build_core"*) exit 1 ;;
+  *"scikit_build_core"*) exit 1 ;;
   "-m pip "*) echo "pip \$*" >> "$tmp/pip.log"; echo "ERROR: No matching distribution found" >&2; exit 1 ;;
 esac
 exec "$real_python" "\$@"
