@@ -47,6 +47,8 @@ done
   || { tail -40 "$work/pip.log"; fail "pip install --no-build-isolation <generated project>"; }
 grep -q "DualGPU_DIR:PATH=$cmake_dir" "$work/build-pip/CMakeCache.txt" \
   || fail "the build did not use the installed dualgpu: $(grep DualGPU_DIR "$work/build-pip/CMakeCache.txt")"
+grep -q "^DualGPU_ROOT:PATH=${cmake_dir%/cmake}$" "$work/build-pip/CMakeCache.txt" \
+  || fail "scikit-build-core did not pass the cmake.root entry point: $(grep DualGPU_ROOT "$work/build-pip/CMakeCache.txt")"
 # Its tests pass against the installed package (run outside the project, so nothing imports from it).
 (cd "$work" && "$py" -m pytest -q -p no:cacheprovider "$proj/tests") || fail "the generated project's tests"
 (cd "$work" && "$py" -m pytest -q -p no:cacheprovider "$proj/tests" -k "self_test and scale_add2" -rs) | grep -q "1 passed" \
