@@ -52,7 +52,8 @@ collect_missing() {
   need_module pytest pytest
   need_module scikit_build_core scikit-build-core
   if [ "$job" = tests ]; then
-    for p in ccache python3 python3-pytest python3-yaml hipcc libamdhip64-dev rocminfo rocm-cmake rocm-device-libs \
+    # Debian's cmake (3.25) by package: run-tests.sh runs /usr/bin/cmake besides pip's CMake 4.x.
+    for p in cmake ninja-build g++ ccache python3 python3-pytest python3-yaml hipcc libamdhip64-dev rocminfo rocm-cmake rocm-device-libs \
              clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
       need_deb "$p"
     done
