@@ -3,5 +3,5 @@
 # platform this machine has (CUDA or ROCm where a GPU is visible, the CPU otherwise) and runs its tests.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$repo/ci/install-deps.sh"
+"$repo/ci/install-deps.sh" --for example
 exec "$repo/bin/dualgpu" example "$@"

@@ -3,7 +3,7 @@
 # Debian's CMake 3.25 (and runs every CMake-level test with pip's CMake 4.x too), builds, runs CTest.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-"$repo/ci/install-deps.sh"
+"$repo/ci/install-deps.sh" --for tests
 export PATH="/usr/local/cuda/bin:$PATH"
 build="${DUALGPU_TEST_BUILD_DIR:-$repo/build-tests}"
 cmake3=/usr/bin/cmake

@@ -8,7 +8,12 @@ Usage: check_templates.py REPO_ROOT
 - every shell step parses with `sh -n` (after GitHub's ${{ }} expressions are replaced);
 - every DualGPU file a step runs (.dualgpu/<path>) exists in this repository, and
   `.dualgpu/bin/dualgpu <cmd>` has its bin/dualgpu-<cmd>;
-- the GPU jobs run the self-check, the GPU tests and the smoke test.
+- the GPU jobs run the self-check, the GPU tests and the smoke test;
+- hardening for self-hosted GPU runners (GitHub's and GitLab's guidance): no code of a fork's pull
+  request on them (GitHub: pushes to named branches, PRs from this repository only, an approval
+  environment; GitLab: protected branches only), a read-only token, actions pinned to a commit SHA,
+  DualGPU installed by the exact version of this repository (cmake/DualGPUVersion.cmake), never a
+  clone of a branch, and a comment that says why.
 """
 import os
 import re
@@ -46,14 +51,32 @@ def check_commands(where, scripts):
         check(result.returncode == 0, "%s: sh -n fails on %r: %s" % (where, script, result.stderr.strip()))
     for path in re.findall(r"\.dualgpu/([A-Za-z0-9_./-]+)", text):
         check(os.path.exists(os.path.join(REPO, path)), "%s runs .dualgpu/%s, missing in the repository" % (where, path))
-    for command in re.findall(r"\.dualgpu/bin/dualgpu\s+([a-z]+)", text):
+    for command in re.findall(r"(?:\.dualgpu/bin/dualgpu|-m dualgpu|^dualgpu|\s dualgpu)\s+([a-z]+)", text, re.M):
         check(os.path.exists(os.path.join(REPO, "bin", "dualgpu-" + command)),
               "%s runs 'dualgpu %s' but bin/dualgpu-%s is missing" % (where, command, command))
     return text
 
 
+def dualgpu_version():
+    with open(os.path.join(REPO, "cmake", "DualGPUVersion.cmake")) as f:
+        return re.search(r"^set\(DUALGPU_VERSION ([0-9.]+)\)", f.read(), re.M).group(1)
+
+
+def check_pinned(where, variables, text, raw):
+    """DualGPU comes from pip at exactly this repository's version, never from a branch."""
+    check(str(variables.get("DUALGPU_VERSION")) == dualgpu_version(),
+          "%s: DUALGPU_VERSION is %r, not this DualGPU's %s" % (where, variables.get("DUALGPU_VERSION"), dualgpu_version()))
+    installs = re.findall(r"pip install[^\n]*", text)
+    dualgpu_installs = [line for line in installs if "dualgpu" in line]
+    check(bool(dualgpu_installs), where + ": DualGPU is never installed with pip")
+    for line in dualgpu_installs:
+        check('"dualgpu==$DUALGPU_VERSION"' in line, "%s: DualGPU not pinned to $DUALGPU_VERSION in: %s" % (where, line))
+    check("git clone" not in text, where + ": clones a repository (use the pinned pip package)")
+    check("fork" in raw and "self-hosted" in raw, where + ": no comment says why the GPU job is restricted")
+
+
 def check_gpu_text(where, text):
-    check("ci/selfcheck.sh" in text, where + ": GPU job does not run the self-check")
+    check("ci/selfcheck.sh" in text or "dualgpu selfcheck" in text, where + ": GPU job does not run the self-check")
     check("-m gpu" in text, where + ": GPU job does not run the GPU tests")
     check("dualgpu smoke" in text, where + ": GPU job does not run the smoke test")
 
@@ -76,8 +99,28 @@ def check_github(path):
     check(runners and all("self-hosted" in runner for runner in runners), "github: GPU job is not on self-hosted runners")
     uses = [step.get("uses", "") for step in build.get("steps", [])]
     check(any(u.startswith("actions/cache@") for u in uses), "github: build does not cache ccache's folder")
-    check_build_text("github build", check_commands("github build", shell_steps_github(build)))
-    check_gpu_text("github gpu", check_commands("github gpu", shell_steps_github(gpu)))
+    build_text = check_commands("github build", shell_steps_github(build))
+    gpu_text = check_commands("github gpu", shell_steps_github(gpu))
+    check_build_text("github build", build_text)
+    check_gpu_text("github gpu", gpu_text)
+    # Hardening of the self-hosted GPU job.
+    triggers = doc.get("on", doc.get(True, {}))  # YAML 1.1 reads a bare `on` as true
+    check(not {"pull_request_target", "workflow_run"} & set(triggers or {}),
+          "github: pull_request_target/workflow_run run a fork's code with this repository's secrets")
+    check(bool((triggers.get("push") or {}).get("branches")), "github: push is not limited to trusted branches")
+    check(doc.get("permissions") == {"contents": "read"}, "github: the token is not read-only (permissions: contents: read)")
+    for name, job in jobs.items():
+        check("permissions" not in job or all(v in ("read", "none") for v in job["permissions"].values()),
+              "github: job %s asks for write permissions" % name)
+        for step in job.get("steps", []):
+            if "uses" in step:
+                check(re.match(r"^[\w.-]+/[\w./-]+@[0-9a-f]{40}$", step["uses"]) is not None,
+                      "github: %s uses %s, not pinned to a commit SHA" % (name, step["uses"]))
+    condition = str(gpu.get("if", ""))
+    check("github.event.pull_request.head.repo.full_name == github.repository" in condition
+          and "github.event_name == 'push'" in condition, "github: GPU job may run a fork's pull request: %r" % condition)
+    check(bool(gpu.get("environment")), "github: GPU job has no approval environment")
+    check_pinned("github", doc.get("env", {}), build_text + gpu_text, open(path).read())
 
 
 def check_gitlab(path):
@@ -89,8 +132,15 @@ def check_gitlab(path):
     check(build.get("image") == "$IMAGE", "gitlab: build job does not use the matrix image")
     check(".ccache" in build.get("cache", {}).get("paths", []), "gitlab: build does not cache ccache's folder")
     check(bool(gpu.get("tags")), "gitlab: GPU job has no runner tags")
-    check_build_text("gitlab build", check_commands("gitlab build", shell_steps_gitlab(build)))
-    check_gpu_text("gitlab gpu", check_commands("gitlab gpu", shell_steps_gitlab(gpu)))
+    build_text = check_commands("gitlab build", shell_steps_gitlab(build))
+    gpu_text = check_commands("gitlab gpu", shell_steps_gitlab(gpu))
+    check_build_text("gitlab build", build_text)
+    check_gpu_text("gitlab gpu", gpu_text)
+    # Hardening of the self-hosted GPU job: protected branches only, nothing that falls through to "always".
+    rules = gpu.get("rules", [])
+    check(bool(rules) and all('$CI_COMMIT_REF_PROTECTED == "true"' in str(rule.get("if", "")) for rule in rules),
+          "gitlab: GPU job is not limited to protected branches: %r" % rules)
+    check_pinned("gitlab", doc.get("variables", {}), build_text + gpu_text, open(path).read())
 
 
 check_github(os.path.join(REPO, "ci", "templates", "github-actions.yml"))

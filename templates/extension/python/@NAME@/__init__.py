@@ -1,14 +1,14 @@
 """@NAME@: torch.ops.@NAME@.* built with DualGPU.
 
 The compiled library is found, in order: $@ENV_NAME@_LIBRARY (a build tree, for development),
-then beside this file (where a wheel installs it).
+then beside this file (where a wheel installs it). Each op's Python side is one module in ops/,
+imported automatically: its functions are @NAME@.<op>.
 """
+import functools
 import glob
 import os
 
 import torch
-
-__all__ = ["scale_add", "smoke", "library_path"]
 
 
 def _find_library():
@@ -28,17 +28,44 @@ def _find_library():
 library_path = _find_library()
 torch.ops.load_library(library_path)
 
-from ._smoke import smoke  # noqa: E402  (bin/dualgpu smoke + a self-test of the ops loaded above)
+from . import ops  # noqa: E402  (every ops/<op>.py: wrapper + fake; needs the library loaded above)
+from .ops import *  # noqa: E402,F401,F403
 
-# Shapes and dtypes only, so the op traces under torch.compile (register_fake: torch >= 2.4,
-# impl_abstract: 2.2/2.3; older torch has neither).
-_register_fake = getattr(torch.library, "register_fake", None) or getattr(torch.library, "impl_abstract", None)
-if _register_fake is not None:
-    @_register_fake("@NAME@::scale_add")
-    def _scale_add_fake(x, y, scale):
-        return torch.empty_like(x)
+__all__ = [*ops.__all__, "has_gpu_kernels", "self_test", "smoke", "library_path"]
 
 
-def scale_add(x, y, scale):
-    """x * scale + y."""
-    return torch.ops.@NAME@.scale_add(x, y, scale)
+def has_gpu_kernels():
+    """Whether a GPU is visible and this build has GPU kernels (a cpu-platform build has CPU kernels only)."""
+    has_kernel = getattr(torch._C, "_dispatch_has_kernel_for_dispatch_key", None)
+    return (torch.cuda.is_available() and has_kernel is not None and bool(ops.modules)
+            and has_kernel(f"@NAME@::{next(iter(ops.modules))}", "CUDA"))
+
+
+def _dualgpu_smoke():
+    try:
+        import dualgpu.smoke
+    except ImportError as e:
+        raise ImportError("@NAME@.smoke() runs DualGPU's smoke test: pip install the dualgpu version "
+                          "pyproject.toml's build-system.requires names") from e
+    return dualgpu.smoke
+
+
+def self_test(device=None):
+    """Each op module's self_test(device) -> (result, float64 reference), compared on `device` (default: the
+    GPU when this build has GPU kernels, else the CPU). One dict per op."""
+    device = device or ("cuda" if has_gpu_kernels() else "cpu")
+    checks = {name: functools.partial(module.self_test, device)
+              for name, module in ops.modules.items() if hasattr(module, "self_test")}
+    return _dualgpu_smoke().check_ops(checks, device)
+
+
+def smoke(args=(), dualgpu_root=None):
+    """DualGPU's smoke test of this machine (`dualgpu smoke`, with `args` such as ("--profile", "llm");
+    the first run builds the smoke program, a few minutes) plus self_test(): the smoke report with the
+    self-test under "extension" and "ok" when both passed."""
+    return _dualgpu_smoke().smoke(args, dualgpu_root, self_test=self_test)
+
+
+def _smoke_main(argv):
+    """What the `smoke` CMake target runs: [--dualgpu-root DIR] [--json FILE] [smoke options]."""
+    return _dualgpu_smoke().main(argv, self_test=self_test)

@@ -1,10 +1,11 @@
-// kernels.cu: GPU kernels in CUDA spelling (DualGPU compiles this file as HIP on ROCm). No torch
-// here: raw pointers, sizes and a stream. Indices are int64: tensors can pass 2^31 elements.
-#include "kernels.h"
-
-#include "dualgpu/check.hpp"
+// cuda/scale_add.cu: scale_add's GPU kernel and launcher, in CUDA spelling (DualGPU compiles this file
+// as HIP on ROCm, and leaves it out on the CPU). No torch and no check.hpp here, so it compiles in
+// seconds: raw pointers, a size and a stream in, the launch's error out (scale_add.cpp checks it).
+// Indices are int64: tensors can pass 2^31 elements.
+#include "dualgpu/runtime.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace @NAME@ {
 namespace {
@@ -18,13 +19,13 @@ __global__ void scale_add_kernel(float* __restrict__ out, const float* __restric
 
 }  // namespace
 
-void launch_scale_add(float* out, const float* x, const float* y, float scale, std::int64_t n,
-                      dualgpu::stream_t stream) {
-  if (n == 0) return;  // a grid of 0 blocks is a launch error
+dualgpu::error_t launch_scale_add(float* out, const float* x, const float* y, float scale, std::int64_t n,
+                                  dualgpu::stream_t stream) {
+  if (n == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
   constexpr int threads = 256;
   const auto blocks = static_cast<unsigned>(std::min<std::int64_t>((n + threads - 1) / threads, 65535));
   scale_add_kernel<<<blocks, threads, 0, stream>>>(out, x, y, scale, n);
-  DUALGPU_CHECK_LAUNCH();
+  return DUALGPU_RT(GetLastError)();
 }
 
 }  // namespace @NAME@

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# `dualgpu new` given careless and hostile input (issue 14): each case asserts the exact outcome.
+#   new_hostile.sh <repo>
+set -euo pipefail
+repo="$(cd "$1" && pwd)"
+dualgpu="$repo/bin/dualgpu"
+tmp="$(mktemp -d)"
+chmod 755 "$tmp"  # the unreadable-folder case runs as nobody when this runs as root
+trap 'chmod -R u+rwx "$tmp" 2>/dev/null; rm -rf -- "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+export DUALGPU_PYTHON="${DUALGPU_PYTHON:-python3}"
+
+# refused <regex> <args...>: ($use_dualgpu, else the repo's dualgpu) exit 2, the message matches, nothing written at $tmp/out.
+refused() {
+  local regex="$1" rc=0; shift
+  "${use_dualgpu:-$dualgpu}" new "$@" > "$tmp/msg.txt" 2>&1 || rc=$?
+  [ "$rc" = 2 ] || fail "new $*: exit $rc, expected 2: $(cat "$tmp/msg.txt")"
+  grep -Eq "$regex" "$tmp/msg.txt" || fail "new $*: expected /$regex/ in: $(cat "$tmp/msg.txt")"
+  [ ! -e "$tmp/out" ] || fail "new $*: wrote $tmp/out although refused"
+  ! compgen -G "$tmp/.dualgpu-new.*" > /dev/null || fail "new $*: staging folder left behind"
+}
+
+# Names that break the generated project.
+for n in xor bitand compl not_eq and_eq; do refused "'$n' is a C\+\+ keyword or alternative token" "$n" "$tmp/out"; done
+for n in NULL errno linux unix; do refused "'$n' is a common C/C\+\+ macro" "$n" "$tmp/out"; done
+for n in os json glob; do refused "'$n' is a Python standard-library module" "$n" "$tmp/out"; done
+refused "'test' is (a Python standard-library|an importable Python) module" test "$tmp/out"
+# Installed distributions of the interpreter that builds (torch needs both): pip install would replace them.
+for n in numpy typing_extensions; do
+  if "$DUALGPU_PYTHON" -c "import importlib.metadata as m; m.version('${n/_/-}')" 2>/dev/null; then
+    refused "'$n' is an installed Python distribution" "$n" "$tmp/out"
+  fi
+done
+for n in aten prim quantized; do refused "'$n' is a namespace torch or DualGPU already uses" "$n" "$tmp/out"; done
+for n in _foo foo_ _ a__b 9lives "my-ops" "a;b"; do refused "'$n' is not a valid name" "$n" "$tmp/out"; done
+refused "not a valid name.*e\.g\. 'foo'" _foo "$tmp/out"
+
+# A checkout path with '"' and '${...}': no path is written, so the project is the same as from a plain path.
+odd="$tmp/we\"ird \${HOME} \$(touch $tmp/pwned)"
+mkdir -p "$odd"
+cp -r "$repo/bin" "$repo/cmake" "$repo/templates" "$odd/"
+"$odd/bin/dualgpu" new my_ops "$tmp/from_odd" > /dev/null
+"$dualgpu" new my_ops "$tmp/from_plain" > /dev/null
+diff -r "$tmp/from_odd" "$tmp/from_plain" || fail "the project depends on the checkout's path (diff above)"
+! grep -rlF -e "$repo" -e "$odd" -e "$tmp" "$tmp/from_plain" || fail "a generated file names a path (above)"
+[ ! -e "$tmp/pwned" ] || fail "the checkout path was executed"
+
+# A target inside DualGPU's templates folder (here the copy's) is refused; the template stays as it was.
+before="$(cd "$odd/templates" && find . | sort)"
+use_dualgpu="$odd/bin/dualgpu" refused "inside DualGPU's templates folder" my_ops "$odd/templates/extension/nested"
+use_dualgpu="$odd/bin/dualgpu" refused "inside DualGPU's templates folder" my_ops "$odd/templates/../templates/x"
+[ "$before" = "$(cd "$odd/templates" && find . | sort)" ] || fail "the template folder changed"
+
+# --force: a dangling link and a linked sub-folder are kept as they are, nothing written through them.
+proj="$tmp/forced"
+"$dualgpu" new my_ops "$proj" > /dev/null
+rm "$proj/README.md" "$proj/tests/conftest.py"
+ln -s "$tmp/nowhere/README.md" "$proj/README.md"
+rm -r "$proj/csrc"
+mkdir "$tmp/elsewhere"
+ln -s "$tmp/elsewhere" "$proj/csrc"
+"$dualgpu" new my_ops "$proj" --force > "$tmp/force.txt"
+[ "$(readlink "$proj/README.md")" = "$tmp/nowhere/README.md" ] || fail "--force replaced the dangling link README.md"
+[ ! -e "$tmp/nowhere" ] || fail "--force wrote through the dangling link"
+[ -z "$(ls -A "$tmp/elsewhere")" ] || fail "--force wrote through the linked csrc/: $(ls -A "$tmp/elsewhere")"
+[ -f "$proj/tests/conftest.py" ] || fail "--force did not restore the missing tests/conftest.py"
+grep -q "^  README.md$" "$tmp/force.txt" || fail "--force did not list the kept README.md: $(cat "$tmp/force.txt")"
+grep -q "^  csrc/scale_add.cpp$" "$tmp/force.txt" || fail "--force did not list csrc/scale_add.cpp as kept"
+# The target itself a link: refused.
+ln -s "$tmp/elsewhere" "$tmp/link"
+refused "'$tmp/link' is a symbolic link" my_ops "$tmp/link"
+[ -z "$(ls -A "$tmp/elsewhere")" ] || fail "new wrote through the linked target"
+rm "$tmp/link"
+
+# An unreadable non-empty folder is not "empty".
+mkdir -p "$tmp/locked"
+echo "user data" > "$tmp/locked/notes.txt"
+chmod 000 "$tmp/locked"
+if [ "$(id -u)" = 0 ]; then  # root reads everything: ask as nobody, with an interpreter nobody can run
+  rc=0
+  setpriv --reuid=nobody --regid=nogroup --clear-groups env DUALGPU_PYTHON=/usr/bin/python3 \
+    "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+else
+  rc=0
+  "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+fi
+[ "$rc" = 2 ] && grep -q "'$tmp/locked' cannot be read" "$tmp/msg.txt" || fail "unreadable folder: exit $rc: $(cat "$tmp/msg.txt")"
+chmod 755 "$tmp/locked"
+[ "$(ls -A "$tmp/locked")" = notes.txt ] || fail "new wrote into the unreadable folder"
+
+# Interrupted generation (a failing write): no target and no staging folder are left.
+mkdir -p "$tmp/fakebin"
+printf '#!/bin/sh\ncase "$*" in *scale_add.py*) exit 1 ;; esac\nexec %s "$@"\n' "$(command -v sed)" > "$tmp/fakebin/sed"
+chmod +x "$tmp/fakebin/sed"
+rc=0
+PATH="$tmp/fakebin:$PATH" "$dualgpu" new my_ops "$tmp/out" > "$tmp/msg.txt" 2>&1 || rc=$?
+[ "$rc" != 0 ] || fail "a failing write still succeeded"
+[ ! -e "$tmp/out" ] || fail "a failed run left a half-written $tmp/out"
+! compgen -G "$tmp/.dualgpu-new.*" > /dev/null || fail "a failed run left its staging folder"
+echo "dualgpu new (hostile input): all checks passed"
