@@ -24,7 +24,8 @@ if(PLATFORM STREQUAL "rocm")
     message(FATAL_ERROR "check_code_objects: roc-obj-ls not found (ROCm's hip tools: install hipcc / rocm-llvm)")
   endif()
 else()
-  # Toolkits without cuobjdump (the CI machine's): each embedded device ELF names its sm_NN.
+  # Toolkits without cuobjdump (the CI machine's): each embedded device ELF carries the options it
+  # was built with ("-arch sm_90 -m 64"); bare sm_NN strings also occur in host code (nv/target).
   find_program(lister cuobjdump HINTS /usr/local/cuda/bin ENV CUDA_PATH PATH_SUFFIXES bin)
 endif()
 
@@ -40,8 +41,9 @@ foreach(file IN LISTS files)
     execute_process(COMMAND "${lister}" --list-elf "${file}" OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc TIMEOUT 120)
     string(REGEX MATCHALL "sm_[0-9]+a?" found "${out}")
   else()
-    file(STRINGS "${file}" out REGEX "sm_[0-9]+a?")
-    string(REGEX MATCHALL "sm_[0-9]+a?" found "${out}")
+    file(STRINGS "${file}" out REGEX "-arch sm_[0-9]+a?")
+    string(REGEX MATCHALL "-arch sm_[0-9]+a?" found "${out}")
+    list(TRANSFORM found REPLACE "-arch " "")
     set(rc 0)
   endif()
   if(NOT rc EQUAL 0)
