@@ -43,10 +43,10 @@ inline int gpuGetUsableDeviceId() {
 // Reverses each block's slice through dynamic shared memory and rounds it to bfloat16.
 __global__ void reverse_bf16(__nv_bfloat16* out, const float* in, unsigned n) {
   extern __shared__ float tile[];
-  const unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
   tile[threadIdx.x] = in[min(i, n - 1)];
   __syncthreads();
-  if (i < n) {
+  if (i < static_cast<int>(n)) {
     __nv_bfloat16 v = tile[blockDim.x - 1 - threadIdx.x];
     out[i] = v;
   }

@@ -1,6 +1,8 @@
 // Warp votes as public kernels write them: __ballot_sync/__any_sync/__all_sync with the full
 // 32-bit mask, __activemask() inside a branch, __popc of a ballot, __syncwarp between
-// shared-memory steps. Each warp of 32 threads reports its own counts.
+// shared-memory steps. Each warp of 32 threads reports its own counts. Lanes that take a branch
+// need not run it together (independent thread scheduling), so each ORs its __activemask() into
+// the warp's word: the union is exactly the lanes that took the branch.
 #include <cuda_runtime.h>
 
 #include <cstdio>
@@ -26,7 +28,7 @@ __global__ void vote(const int* values, int* counts, int* any_neg, int* all_pos,
   }
   if (v % 3 == 0) {
     const unsigned active = __activemask();
-    if (lane == __ffs(active) - 1) active_in_branch[warp] = __popc(active);
+    if (active & (1u << lane)) atomicOr(reinterpret_cast<unsigned*>(&active_in_branch[warp]), active);
   }
   stage[threadIdx.x] = v;
   __syncwarp();
@@ -60,18 +62,20 @@ int main() {
   cudaMemcpy(nb.data(), neighbour, n * sizeof(int), cudaMemcpyDeviceToHost);
   int bad = 0;
   for (int w = 0; w < warps; ++w) {
-    int positive = 0, negative = 0, thirds = 0;
+    int positive = 0, negative = 0;
+    unsigned thirds = 0;
     for (int l = 0; l < 32; ++l) {
       const int v = h[w * 32 + l];
       positive += v > 0;
       negative += v < 0;
-      thirds += v % 3 == 0;
+      if (v % 3 == 0) thirds |= 1u << l;
       if (nb[w * 32 + l] != h[w * 32 + (l + 1) % 32]) ++bad;
     }
-    if (c[w] != positive || an[w] != (negative > 0) || ap[w] != (positive == 32) || ac[w] != thirds) {
+    if (c[w] != positive || an[w] != (negative > 0) || ap[w] != (positive == 32) ||
+        static_cast<unsigned>(ac[w]) != thirds) {
       if (bad++ < 5)
-        printf("warp %d: ballot %d/%d any %d/%d all %d/%d active %d/%d\n", w, c[w], positive, an[w], negative > 0,
-               ap[w], positive == 32, ac[w], thirds);
+        printf("warp %d: ballot %d/%d any %d/%d all %d/%d active %#x/%#x\n", w, c[w], positive, an[w], negative > 0,
+               ap[w], positive == 32, static_cast<unsigned>(ac[w]), thirds);
     }
   }
   printf("%s: %d mismatches\n", bad ? "FAILED" : "PASSED", bad);
