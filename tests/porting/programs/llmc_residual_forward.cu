@@ -16,6 +16,15 @@ __global__ void residual_forward_kernel(float* out, const float* inp1, const flo
   if (idx < N) __stcs(&out[idx], __ldcs(&inp1[idx]) + __ldcs(&inp2[idx]));
 }
 
+// The same with 128-bit accesses, as llm.c's x128 kernels: __ldcs/__stcs on float4.
+__global__ void residual_forward_kernel4(float4* out, const float4* inp1, const float4* inp2, int N4) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  if (idx < N4) {
+    float4 a = __ldcs(&inp1[idx]), b = __ldcs(&inp2[idx]);
+    __stcs(&out[idx], make_float4(a.x + b.x, a.y + b.y, a.z + b.z, a.w + b.w));
+  }
+}
+
 __global__ void gelu_forward_kernel(float* out, const float* inp, int N) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < N) {
@@ -39,11 +48,12 @@ int main() {
     a[i] = std::cos(0.01f * i);
     b[i] = 0.5f - (i % 97) / 97.0f;
   }
-  float *da, *db, *dr, *dg, *ds;
+  float *da, *db, *dr, *dr4, *dg, *ds;
   int* dscale;
   cudaMalloc(&da, N * sizeof(float));
   cudaMalloc(&db, N * sizeof(float));
   cudaMalloc(&dr, N * sizeof(float));
+  cudaMalloc(&dr4, N * sizeof(float));
   cudaMalloc(&dg, N * sizeof(float));
   cudaMalloc(&ds, N * sizeof(float));
   cudaMalloc(&dscale, 4 * sizeof(int));
@@ -51,14 +61,17 @@ int main() {
   cudaMemcpy(db, b.data(), N * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(dscale, s.data(), 4 * sizeof(int), cudaMemcpyHostToDevice);
   residual_forward_kernel<<<grid, block>>>(dr, da, db, N);
+  residual_forward_kernel4<<<grid / 4, block>>>(reinterpret_cast<float4*>(dr4), reinterpret_cast<const float4*>(da),
+                                                reinterpret_cast<const float4*>(db), N / 4);
   gelu_forward_kernel<<<grid, block>>>(dg, dr, N);
   scale_kernel<<<grid, block>>>(ds, dg, dscale, N);
   if (cudaDeviceSynchronize() != cudaSuccess) {
     printf("FAILED: kernel error %s\n", cudaGetErrorString(cudaGetLastError()));
     return 1;
   }
-  std::vector<float> r(N), g(N), sc(N);
+  std::vector<float> r(N), r4(N), g(N), sc(N);
   cudaMemcpy(r.data(), dr, N * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaMemcpy(r4.data(), dr4, N * sizeof(float), cudaMemcpyDeviceToHost);
   cudaMemcpy(g.data(), dg, N * sizeof(float), cudaMemcpyDeviceToHost);
   cudaMemcpy(sc.data(), ds, N * sizeof(float), cudaMemcpyDeviceToHost);
   int bad = 0;
@@ -67,9 +80,9 @@ int main() {
     const double x = r[i];
     const double gelu = 0.5 * x * (1.0 + std::tanh(std::sqrt(2.0 / M_PI) * (x + 0.044715 * x * x * x)));
     const double scaled = double(g[i]) * s[i % 4];
-    if ((std::fabs(r[i] - res) > 1e-6 || std::fabs(g[i] - gelu) > 1e-5 || std::fabs(sc[i] - scaled) > 1e-5) &&
+    if ((std::fabs(r[i] - res) > 1e-6 || r4[i] != r[i] || std::fabs(g[i] - gelu) > 1e-5 || std::fabs(sc[i] - scaled) > 1e-5) &&
         bad++ < 5)
-      printf("i=%d residual %g/%g gelu %g/%g scaled %g/%g\n", i, r[i], res, g[i], gelu, sc[i], scaled);
+      printf("i=%d residual %g/%g (float4 %g) gelu %g/%g scaled %g/%g\n", i, r[i], res, r4[i], g[i], gelu, sc[i], scaled);
   }
   printf("%s: %d mismatches\n", bad ? "FAILED" : "PASSED", bad);
   return bad ? 1 : 0;
