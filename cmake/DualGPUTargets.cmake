@@ -55,8 +55,21 @@ chose. Everything is set on targets; no global flags are touched.
   or a path) in front of the CXX, CUDA and HIP compilers, unless the user set
   ``CMAKE_<LANG>_COMPILER_LAUNCHER``. ``AUTO`` leaves a cache out, with a status
   line, when its cache folder cannot be written (``$HOME`` read-only or missing).
+
+Build type: when a single-config generator is given no ``CMAKE_BUILD_TYPE`` (neither on the
+command line nor in the environment), DualGPU sets ``Release``: nvcc optimises device code by
+default but HIP's clang compiles it at ``-O0``.
+
+``DUALGPU_WARN_WAVE64`` (``OFF``): on rocm with a 64-wide-wave target (gfx9: gfx90a, gfx940,
+gfx942), warn at configure for each GPU source that reads ``warpSize`` or hard-codes a
+warp of 32 (``& 31``, ``% 32``, ``/ 32``, ``[32]``), the patterns that are wrong there
+(docs/porting.md#warpsize).
 #]=======================================================================]
 include_guard(GLOBAL)
+
+if(NOT CMAKE_SCRIPT_MODE_FILE AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
+  set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type (DualGPU's default when none is given: Release)" FORCE)
+endif()
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # _dualgpu_run_bounded
@@ -188,6 +201,33 @@ function(dualgpu_target_rdc target)
   endif()
 endfunction()
 
+# DUALGPU_WARN_WAVE64: the warp-of-32 assumptions that are wrong on a 64-wide wave.
+function(_dualgpu_warn_wave64 target sources archs)
+  set(wave64 ${archs})
+  list(FILTER wave64 INCLUDE REGEX "^gfx9")
+  if(NOT DUALGPU_WARN_WAVE64 OR NOT DualGPU_PLATFORM STREQUAL "rocm" OR NOT wave64)
+    return()
+  endif()
+  list(JOIN wave64 ", " wave64)
+  foreach(source IN LISTS sources)
+    get_filename_component(path "${source}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
+    if(NOT EXISTS "${path}")
+      continue()
+    endif()
+    file(STRINGS "${path}" hits REGEX "warpSize|& *31[^0-9]|% *32[^0-9]|/ *32[^0-9]|\\[32\\]")
+    if(hits)
+      list(LENGTH hits count)
+      list(GET hits 0 first)
+      string(STRIP "${first}" first)
+      message(WARNING "dualgpu_target_gpu_sources(${target}): ${source} has ${count} line(s) that read warpSize "
+        "or assume a warp of 32 (first: `${first}`). On ${wave64} a wave is 64 lanes: warpSize is 64 "
+        "in device code while 32-bit-mask shuffles act on warps of 32, so code mixing the two is wrong. "
+        "See docs/porting.md#warpsize "
+        "(DUALGPU_WARN_WAVE64=OFF silences this).")
+    endif()
+  endforeach()
+endfunction()
+
 function(dualgpu_target_gpu_sources target)
   cmake_parse_arguments(PARSE_ARGV 1 ARG "RDC" "" "ARCHITECTURES")
   if(ARG_UNPARSED_ARGUMENTS)
@@ -213,6 +253,7 @@ function(dualgpu_target_gpu_sources target)
       endif()
     endif()
     set_property(TARGET ${target} PROPERTY ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}")
+    _dualgpu_warn_wave64(${target} "${gpu_sources}" "${archs}")
     if(ARG_RDC OR DUALGPU_RDC)
       dualgpu_target_rdc(${target})
     endif()

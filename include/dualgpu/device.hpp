@@ -46,30 +46,14 @@
 namespace dualgpu {
 
 // ---- warp width -------------------------------------------------------------------------
+// DUALGPU_WARP_SIZE (runtime.hpp) as a constant; in the HIP host pass it is the widest (64).
+inline constexpr int warp_size = DUALGPU_WARP_SIZE;
+inline constexpr int max_warp_size = DUALGPU_MAX_WARP_SIZE;
 #if defined(DUALGPU_PLATFORM_HIP)
-// clang >= 20 spells it __AMDGCN_WAVEFRONT_SIZE__ and deprecates the older name.
-#if defined(__AMDGCN_WAVEFRONT_SIZE__)
-inline constexpr int warp_size = __AMDGCN_WAVEFRONT_SIZE__;
-#elif defined(__AMDGCN_WAVEFRONT_SIZE)
-inline constexpr int warp_size = __AMDGCN_WAVEFRONT_SIZE;
-#elif defined(__HIP_DEVICE_COMPILE__) && (defined(__GFX10__) || defined(__GFX11__) || defined(__GFX12__))
-inline constexpr int warp_size = 32;  // RDNA defaults to wave32
-#elif defined(__HIP_DEVICE_COMPILE__)
-inline constexpr int warp_size = 64;  // GCN/CDNA
-#else
-inline constexpr int warp_size = 64;  // host pass: the widest, see the note above
-#endif  // wavefront size macros
-inline constexpr int max_warp_size = 64;
 using lane_mask_t = std::uint64_t;
-#elif defined(DUALGPU_PLATFORM_CUDA)
-inline constexpr int warp_size = 32;
-inline constexpr int max_warp_size = 32;
-using lane_mask_t = std::uint32_t;
 #else
-inline constexpr int warp_size = 1;  // CPU: one "lane", so the same loops stay correct
-inline constexpr int max_warp_size = 1;
 using lane_mask_t = std::uint32_t;
-#endif  // platform warp width
+#endif  // lane mask width
 
 static_assert(warp_size == 1 || warp_size == 32 || warp_size == 64, "unexpected warp width");
 

@@ -11,6 +11,13 @@
 //   DUALGPU_HOST_DEVICE, DUALGPU_DEVICE, DUALGPU_INLINE   function qualifiers,
 //                          empty where no GPU compiler is used.
 //   DUALGPU_UNROLL         #pragma unroll where the compiler knows it.
+//   DUALGPU_WARP_SIZE      the warp (wave) width as a preprocessor number: 32 on CUDA,
+//                          64 in HIP device passes for gfx9 (GCN/CDNA: gfx90a, gfx940/942),
+//                          32 for RDNA (gfx10/11/12), 1 on CPU. The HIP *host* pass serves
+//                          every GPU of the binary and has no single value: there it is 64
+//                          (DUALGPU_MAX_WARP_SIZE); use it in device code only and ask the
+//                          device at run time for launch sizes (docs/porting.md#warpsize).
+//   DUALGPU_MAX_WARP_SIZE  the widest warp of the platform: 32 CUDA, 64 HIP, 1 CPU.
 //   DUALGPU_RT(Name)       cuda##Name or hip##Name: how DualGPU's own headers
 //                          call the runtime (DUALGPU_RT(StreamSynchronize)(s)).
 //                          User code writes the CUDA spelling; see cuda/.
@@ -73,6 +80,27 @@
 #else
 #error "DualGPU: unsupported platform. Supported: DUALGPU_PLATFORM_CUDA, DUALGPU_PLATFORM_HIP, DUALGPU_PLATFORM_CPU"
 #endif  // platform choice
+
+// Warp width. clang >= 20 spells the wave size __AMDGCN_WAVEFRONT_SIZE__ and deprecates the
+// older name; the GFX family decides where neither is given.
+#if defined(DUALGPU_PLATFORM_HIP)
+#define DUALGPU_MAX_WARP_SIZE 64
+#if defined(__AMDGCN_WAVEFRONT_SIZE__)
+#define DUALGPU_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE__
+#elif defined(__AMDGCN_WAVEFRONT_SIZE)
+#define DUALGPU_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#elif defined(__HIP_DEVICE_COMPILE__) && (defined(__GFX10__) || defined(__GFX11__) || defined(__GFX12__))
+#define DUALGPU_WARP_SIZE 32
+#else
+#define DUALGPU_WARP_SIZE 64  // gfx9 device pass, and the host pass (no single value: the widest)
+#endif  // wavefront size macros
+#elif defined(DUALGPU_PLATFORM_CUDA)
+#define DUALGPU_MAX_WARP_SIZE 32
+#define DUALGPU_WARP_SIZE 32
+#else
+#define DUALGPU_MAX_WARP_SIZE 1
+#define DUALGPU_WARP_SIZE 1  // CPU: one "lane", so the same loops stay correct
+#endif  // warp width
 
 // Qualifiers: a host compiler (g++ for a .cpp in a GPU build) still sees
 // __host__/__device__ from the runtime header, but on CPU they do not exist.

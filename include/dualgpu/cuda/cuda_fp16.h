@@ -3,3 +3,5 @@
 #pragma once
 #include "dualgpu_cuda_to_hip.h"
 #include <hip/hip_fp16.h>
+
+#define __CUDA_FP16_H__

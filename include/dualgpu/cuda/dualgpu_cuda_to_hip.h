@@ -6,10 +6,13 @@
 // are mapped. Kernel-side names (threadIdx, __syncthreads, __shared__, atomicAdd, __ldg,
 // __launch_bounds__, __half, ...) need no mapping: HIP spells them the same way.
 //
-// Not mapped, see docs/porting.md for the portable alternative: cuBLAS/cuRAND/cuDNN types
-// and calls, the driver API (cu*), __shfl_*_sync/__ballot_sync/__syncwarp (absent in HIP 5.x,
-// 64-bit masks later: use dualgpu::shfl_xor etc.), inline PTX, cudaGraphExecUpdate's CUDA 12
-// signature (HIP keeps the CUDA 11 one), cudaLaunchKernelEx and launch attributes.
+// Kernel-side names HIP spells differently or lacks live beside it: dualgpu_cuda_warp.h (the
+// masked warp intrinsics, CUDA's meaning on 64-wide waves), dualgpu_cuda_cache_hints.h
+// (__ldcs, __stcs, ...), dualgpu_cuda_compat.h (the CUDA 12 cudaGraphInstantiate, kernels as
+// cudaFuncSetAttribute's argument, mixed-sign min/max, host isfinite/isnan).
+// Not mapped, see docs/porting.md for the portable alternative: cuRAND/cuDNN/cuFFT types and
+// calls, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
+// the CUDA 11 one), cudaLaunchKernelEx and launch attributes.
 // Names marked "not in HIP 5.2" exist in later ROCm releases; with 5.2 they fail to compile
 // naming the hip* function, which says what is missing.
 #pragma once
@@ -22,6 +25,16 @@
 
 // CUDART_VERSION tells user code which CUDA features exist; a HIP build has none of
 // CUDA's version-gated features, so it is left undefined on purpose.
+
+// The include guards of CUDA's own headers: code such as cuda-samples' helper_cuda.h tests
+// them (#ifdef __DRIVER_TYPES_H__) before defining checkCudaErrors. __cuda_cuda_h__ (the
+// driver API's) stays undefined: the driver API is not mapped.
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __VECTOR_TYPES_H__
+#define __HOST_DEFINES_H__
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 // Types
 #define cudaError_t                                            hipError_t
@@ -165,7 +178,6 @@
 #define cudaThreadExchangeStreamCaptureMode                    hipThreadExchangeStreamCaptureMode
 #define cudaGraphCreate                                        hipGraphCreate
 #define cudaGraphDestroy                                       hipGraphDestroy
-#define cudaGraphInstantiate                                   hipGraphInstantiate
 #define cudaGraphInstantiateWithFlags                          hipGraphInstantiateWithFlags
 #define cudaGraphLaunch                                        hipGraphLaunch
 #define cudaGraphUpload                                        hipGraphUpload  // not in HIP 5.2
@@ -208,8 +220,6 @@
 #define cudaLaunchKernel                                       hipLaunchKernel
 #define cudaLaunchCooperativeKernel                            hipLaunchCooperativeKernel
 #define cudaLaunchCooperativeKernelMultiDevice                 hipLaunchCooperativeKernelMultiDevice
-#define cudaFuncGetAttributes                                  hipFuncGetAttributes
-#define cudaFuncSetAttribute                                   hipFuncSetAttribute
 #define cudaFuncSetCacheConfig                                 hipFuncSetCacheConfig
 #define cudaFuncSetSharedMemConfig                             hipFuncSetSharedMemConfig
 #define cudaOccupancyMaxActiveBlocksPerMultiprocessor          hipOccupancyMaxActiveBlocksPerMultiprocessor
@@ -389,8 +399,19 @@
 #define cudaDevAttrTextureAlignment                            hipDeviceAttributeTextureAlignment
 #define cudaDevAttrComputeMode                                 hipDeviceAttributeComputeMode
 #define cudaDevAttrAsyncEngineCount                            hipDeviceAttributeAsyncEngineCount
+#define cudaComputeMode                                        hipComputeMode
+#define cudaComputeModeDefault                                 hipComputeModeDefault
+#define cudaComputeModeExclusive                               hipComputeModeExclusive
+#define cudaComputeModeProhibited                              hipComputeModeProhibited
+#define cudaComputeModeExclusiveProcess                        hipComputeModeExclusiveProcess
 
 
 // Runtime values that are macros in CUDA.
 #define cudaStreamLegacy ((hipStream_t)0)  // HIP's null stream is the legacy default stream
 #define cudaDeviceScheduleMask hipDeviceScheduleMask
+
+#include "dualgpu_cuda_compat.h"
+#if defined(__HIP__)  // device intrinsics: only where a HIP compiler reads the file, not g++
+#include "dualgpu_cuda_warp.h"
+#include "dualgpu_cuda_cache_hints.h"
+#endif  // __HIP__

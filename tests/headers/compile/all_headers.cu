@@ -15,13 +15,13 @@
 
 #if defined(__HIP_DEVICE_COMPILE__)
 #if defined(__gfx1030__) || defined(__GFX11__) || defined(__GFX12__)
-static_assert(dualgpu::warp_size == 32, "RDNA runs 32-wide waves");
+static_assert(dualgpu::warp_size == 32 && DUALGPU_WARP_SIZE == 32, "RDNA runs 32-wide waves");
 #elif defined(__gfx90a__) || defined(__gfx940__) || defined(__gfx942__)
-static_assert(dualgpu::warp_size == 64, "CDNA runs 64-wide waves");
+static_assert(dualgpu::warp_size == 64 && DUALGPU_WARP_SIZE == 64, "CDNA runs 64-wide waves");
 static_assert(sizeof(dualgpu::lane_mask_t) == 8, "a 64-lane mask");
 #endif  // gfx target
 #elif defined(__CUDA_ARCH__)
-static_assert(dualgpu::warp_size == 32, "NVIDIA warps are 32 wide");
+static_assert(dualgpu::warp_size == 32 && DUALGPU_WARP_SIZE == 32, "NVIDIA warps are 32 wide");
 #endif  // device pass
 
 __global__ void dualgpu_headers_rms(const float* x, float* y, int n, float eps) {

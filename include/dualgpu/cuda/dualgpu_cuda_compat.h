@@ -1,0 +1,67 @@
+// dualgpu/cuda/dualgpu_cuda_compat.h: CUDA runtime calls whose HIP twin has another signature,
+// and host/device overloads CUDA's runtime header brings that HIP 5.x lacks. HIP builds only.
+//   cudaGraphInstantiate(&exec, graph[, flags])   CUDA 12's form, and CUDA 11's five arguments
+//   cudaFuncSetAttribute(kernel, attr, value)     a kernel (CUDA's template) or a const void*
+//   cudaFuncGetAttributes(&attr, kernel)          same
+//   min/max(int, unsigned) and (unsigned, int)    CUDA: unsigned comparison, unsigned result
+//   isfinite/isnan/isinf(float|double) on the host, as CUDA's runtime header declares them
+#pragma once
+
+#include <hip/hip_runtime.h>
+
+#include <cmath>
+#include <cstddef>
+
+namespace dualgpu {
+namespace cuda_compat {
+
+// CUDA 12 (exec, graph, flags = 0); CUDA 11 (exec, graph, errorNode, log, logSize).
+inline hipError_t graph_instantiate(hipGraphExec_t* exec, hipGraph_t graph, unsigned long long flags = 0) {
+  return hipGraphInstantiateWithFlags(exec, graph, flags);
+}
+inline hipError_t graph_instantiate(hipGraphExec_t* exec, hipGraph_t graph, hipGraphNode_t* error_node,
+                                    char* log, std::size_t log_size) {
+  return hipGraphInstantiate(exec, graph, error_node, log, log_size);
+}
+
+template <typename Kernel>
+inline hipError_t func_set_attribute(Kernel* kernel, hipFuncAttribute attribute, int value) {
+  return hipFuncSetAttribute(reinterpret_cast<const void*>(kernel), attribute, value);
+}
+
+template <typename Kernel>
+inline hipError_t func_get_attributes(hipFuncAttributes* attributes, Kernel* kernel) {
+  return hipFuncGetAttributes(attributes, reinterpret_cast<const void*>(kernel));
+}
+
+}  // namespace cuda_compat
+}  // namespace dualgpu
+
+#define cudaGraphInstantiate ::dualgpu::cuda_compat::graph_instantiate
+#define cudaFuncSetAttribute ::dualgpu::cuda_compat::func_set_attribute
+#define cudaFuncGetAttributes ::dualgpu::cuda_compat::func_get_attributes
+
+// Mixed-sign min/max: CUDA compares as unsigned and returns unsigned. HIP 5.x has only
+// min(uint32_t, int) (device, returning int), so min(int, unsigned) is ambiguous there.
+// ROCm 6 added its own overloads; they are not redeclared.
+#if defined(__HIP__) && HIP_VERSION_MAJOR < 6
+__device__ inline unsigned min(int a, unsigned b) { return static_cast<unsigned>(a) < b ? static_cast<unsigned>(a) : b; }
+__device__ inline unsigned max(int a, unsigned b) { return static_cast<unsigned>(a) > b ? static_cast<unsigned>(a) : b; }
+__host__ inline unsigned min(int a, unsigned b) { return static_cast<unsigned>(a) < b ? static_cast<unsigned>(a) : b; }
+__host__ inline unsigned max(int a, unsigned b) { return static_cast<unsigned>(a) > b ? static_cast<unsigned>(a) : b; }
+__host__ inline unsigned min(unsigned a, int b) { return min(b, a); }
+__host__ inline unsigned max(unsigned a, int b) { return max(b, a); }
+__host__ inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
+__host__ inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
+#endif  // HIP 5.x mixed-sign min/max
+
+// Host isfinite/isnan/isinf in the global namespace: HIP declares them for the device only,
+// so host code that CUDA accepts (`if (!isfinite(x))` in main) fails to compile.
+#if defined(__HIP__) && HIP_VERSION_MAJOR < 6
+__host__ inline bool isfinite(float x) { return std::isfinite(x); }
+__host__ inline bool isfinite(double x) { return std::isfinite(x); }
+__host__ inline bool isnan(float x) { return std::isnan(x); }
+__host__ inline bool isnan(double x) { return std::isnan(x); }
+__host__ inline bool isinf(float x) { return std::isinf(x); }
+__host__ inline bool isinf(double x) { return std::isinf(x); }
+#endif  // HIP 5.x host classification

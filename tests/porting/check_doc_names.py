@@ -1,0 +1,25 @@
+"""Every CUDA name the HIP shim maps appears in docs/porting.md.
+
+Usage: check_doc_names.py <include/dualgpu/cuda> <docs/porting.md>. Names are the macros the shim
+headers define (except DualGPU's own DUALGPU_*) and the CUDA functions it declares in the global
+namespace (__ldcs, ...).
+"""
+import os
+import re
+import sys
+
+shim, doc = sys.argv[1], sys.argv[2]
+names = set()
+for root, _, files in os.walk(shim):
+    for name in files:
+        with open(os.path.join(root, name)) as f:
+            text = f.read()
+        names.update(m for m in re.findall(r"^#define (\w+)", text, re.M) if not m.startswith("DUALGPU_"))
+        names.update(re.findall(r"^__device__ __forceinline__ [\w:<>]+ (__\w+)\(", text, re.M))
+with open(doc) as f:
+    text = f.read()
+missing = sorted(n for n in names if not re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text))
+for n in missing:
+    print(f"FAILED: {n} is mapped by the shim but not in {doc}")
+print(f"{len(names)} names, {len(missing)} missing")
+sys.exit(1 if missing else 0)
