@@ -65,4 +65,24 @@ foreach(place DUALGPU_ARCHITECTURES CMAKE_HIP_ARCHITECTURES PYTORCH_ROCM_ARCH GP
   unset(${place})
 endforeach()
 
+
+# A generic target is checked against torch member by member: torch 2.7.1+rocm6.3 (recorded list)
+# has gfx1100-gfx1102 but not gfx1103 or the gfx115x APUs.
+file(READ "${DUALGPU_TEST_FIXTURES}/torch-arch-list-rocm6.3.txt" _text)
+string(REGEX MATCHALL "gfx[0-9a-f]+" _torch_archs "${_text}")
+set(DualGPU_TORCH_FOUND TRUE)
+set(DualGPU_TORCH_VERSION 2.7.1)
+set(DualGPU_TORCH_HIP 6.3)
+set(DualGPU_TORCH_ARCH_LIST ${_torch_archs})
+set(DUALGPU_ARCHITECTURES "gfx942;gfx11-generic;gfx12-generic")
+set(ENV{PATH} "${T}/none")
+set(DUALGPU_PLATFORM rocm)
+dualgpu_decide(WITH_TORCH NO_COMPILER_CHECK)
+expect_match("generic members torch lacks" "${DualGPU_WARNINGS}"
+  "torch 2.7.1 was not built for gfx11-generic .its members gfx1103 gfx1150 gfx1151 gfx1152.")
+string(REGEX MATCH "was not built for (.*) \\(it has" _missing "${DualGPU_WARNINGS}")
+if(CMAKE_MATCH_1 MATCHES "gfx12-generic|gfx942")
+  message(FATAL_ERROR "torch has gfx1200, gfx1201 and gfx942: no warning for them: ${DualGPU_WARNINGS}")
+endif()
+
 file(REMOVE_RECURSE "${T}")
