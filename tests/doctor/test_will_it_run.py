@@ -138,3 +138,47 @@ def test_rocm_root_is_reported(tmp_path):
     if not pathlib.Path("/usr/include/hip/hip_version.h").exists():
         pytest.skip("no ROCm installed here")
     assert out["rocm"]["root"] and out["rocm"]["version"] and out["rocm"]["found_by"]
+
+
+def rocm_tree(root, rocm, hip, clang_dir):
+    """The files of a ROCm install DualGPU reads (version files, compiler, CMake package)."""
+    major, minor, patch = hip.split(".")
+    (root / ".info").mkdir(parents=True)
+    (root / ".info" / "version").write_text(f"{rocm}-120\n")
+    (root / "include" / "hip").mkdir(parents=True)
+    (root / "include" / "hip" / "hip_version.h").write_text(
+        f"#define HIP_VERSION_MAJOR {major}\n#define HIP_VERSION_MINOR {minor}\n#define HIP_VERSION_PATCH {patch}\n")
+    (root / "lib" / "cmake" / "hip").mkdir(parents=True)
+    (root / "lib" / "cmake" / "hip" / "hip-config.cmake").write_text("# fixture\n")
+    (root / clang_dir).mkdir(parents=True)
+    (root / clang_dir / "amdclang++").write_text("#!/bin/sh\necho 'AMD clang version 19.0.0git'\n")
+    (root / clang_dir / "amdclang++").chmod(0o755)
+
+
+@pytest.mark.parametrize("layout", ["ROCM_PATH", "HIP_PATH", "rocm-sdk"])
+def test_each_rocm_layout_is_reported(tmp_path, layout):
+    root = tmp_path / "rocm-6.4.1"
+    rocm_tree(root, "6.4.1", "6.4.43483", "lib/llvm/bin" if layout == "rocm-sdk" else "llvm/bin")
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    env_extra = {}
+    if layout == "ROCM_PATH":
+        env_extra["ROCM_PATH"] = str(root)
+    elif layout == "HIP_PATH":
+        (root / "hip").mkdir()
+        env_extra["HIP_PATH"] = str(root / "hip")
+    else:
+        (root / ".info" / "version").unlink()  # TheRock's wheels have no .info: hip_version.h says it
+        (bindir / "rocm-sdk").write_text(f"#!/bin/sh\n[ \"$*\" = 'path --root' ] && echo '{root}'\n")
+        (bindir / "rocm-sdk").chmod(0o755)
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, **env_extra}
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    out = json.loads(proc.stdout)
+    found_by = {"ROCM_PATH": "ROCM_PATH (environment)", "HIP_PATH": "HIP_PATH (its parent)",
+                "rocm-sdk": "rocm-sdk path --root (pip-installed ROCm)"}[layout]
+    assert out["rocm"] == {"root": str(root), "version": "6.4" if layout == "rocm-sdk" else "6.4.1",
+                           "found_by": found_by}
+    assert {"platform": "rocm", "compiler": str(next(root.glob("*/**/amdclang++"))), "version": "6.4.43483"} \
+        in out["toolchains"]
