@@ -50,7 +50,9 @@ def doctor(tmp_path, tools, python=None, library=None):
     bindir.mkdir()
     for name, spec in tools.items():
         cases = spec if isinstance(spec, dict) else {"*": spec}
-        body = "".join(f'  *{flag}*) exec /bin/cat "{FIXTURES / f}" ;;\n' for flag, f in cases.items())
+        # None: the tool runs and prints nothing (a library without GPU code)
+        body = "".join(f'  *{flag}*) exec /bin/cat "{FIXTURES / f}" ;;\n' if f else f'  *{flag}*) exit 0 ;;\n'
+                       for flag, f in cases.items())
         (bindir / name).write_text(f'#!/bin/sh\ncase "$*" in\n{body}esac\nexit 1\n')
         (bindir / name).chmod(0o755)
     cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
@@ -182,3 +184,13 @@ def test_each_rocm_layout_is_reported(tmp_path, layout):
                            "found_by": found_by}
     assert {"platform": "rocm", "compiler": str(next(root.glob("*/**/amdclang++"))), "version": "6.4.43483"} \
         in out["toolchains"]
+
+
+def test_library_without_gpu_code_is_no_code_everywhere(tmp_path):
+    lib = tmp_path / "libplain.so"
+    lib.write_bytes(b"\x7fELF")
+    out = doctor(tmp_path, {"rocminfo": "rocminfo-rx7900xtx.txt",
+                            "roc-obj-ls": None}, library=lib)
+    assert out["library"]["code_objects"] == []
+    assert verdicts(out, "library") == [("gfx1100", "none", "")]
+    assert any("roc-obj-ls found no GPU code" in n for n in out["notes"])
