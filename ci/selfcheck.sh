@@ -376,6 +376,21 @@ is_integrated_gfx() {
     return 1
 }
 
+# gfx_code_runs GPU "CODE...": will code built for CODE run on GPU? Prints "native" (its own code
+# object), "generic:<target>" (the generic target covering it, gfx1103 -> gfx11-generic) or nothing.
+gfx_code_runs() {
+    r_dev=$1
+    r_generic=$(generic_of_gfx "$r_dev")
+    r_how=
+    for r_code in $2; do
+        r_base=$(gfx_base "$r_code")
+        [ "$r_base" = "$r_dev" ] && { printf 'native\n'; return 0; }
+        [ -n "$r_generic" ] && [ "$r_base" = "$r_generic" ] && r_how="generic:$r_generic"
+    done
+    [ -z "$r_how" ] || printf '%s\n' "$r_how"
+    return 0
+}
+
 # The generic target whose one code object runs on a chip (gfx1103 -> gfx11-generic); empty if none.
 generic_of_gfx() {
     for g_pair in $GENERIC_OF_GFX; do
@@ -710,17 +725,10 @@ torch_covers() {
     a_dev=$1
     case $platform in
         rocm)
-            # The chip itself, or the generic target whose one code object runs on it.
-            a_generic=$(generic_of_gfx "$a_dev")
-            for a_t in $t_archs; do
-                a_base=$(gfx_base "$a_t")
-                [ "$a_base" = "$a_dev" ] && return 0
-                if [ -n "$a_generic" ] && [ "$a_base" = "$a_generic" ]; then
-                    a_through="$a_through $a_dev (through $a_generic)"
-                    return 0
-                fi
-            done
-            return 1 ;;
+            a_how=$(gfx_code_runs "$a_dev" "$t_archs")
+            case $a_how in generic:*) a_through="$a_through $a_dev (through ${a_how#generic:})" ;; esac
+            [ -n "$a_how" ]
+            return ;;
     esac
     for a_t in $t_archs; do
         a_cc=$(cuda_cc "$a_t")

@@ -31,9 +31,25 @@ case_780m_on_torch_rocm6_2() {
     expect_exit 1
 }
 
+# The script's own functions and lists, cut out of it (it runs main when sourced): generic targets
+# count, neighbours do not. No recorded torch carries a generic target, so lists stand in here.
+case_gfx_code_runs() {
+    eval "$(sed -n -e '/^# BEGIN architecture lists/,/^# END architecture lists/p' \
+        -e '/^gfx_base()/p' -e '/^generic_of_gfx() {/,/^}/p' -e '/^gfx_code_runs() {/,/^}/p' "$SCRIPT")"
+    for c in "gfx1103|gfx1100 gfx11-generic|generic:gfx11-generic" "gfx1100|gfx11-generic gfx1100|native" \
+             "gfx942|gfx90a gfx9-4-generic:sramecc+:xnack-|generic:gfx9-4-generic" "gfx90a|gfx9-generic gfx942|" \
+             "gfx1103|gfx1100 gfx1101 gfx1102|" "gfx1036|gfx10-3-generic|generic:gfx10-3-generic"; do
+        gpu=${c%%|*} rest=${c#*|}
+        got=$(gfx_code_runs "$gpu" "${rest%|*}")
+        [ "$got" = "${rest##*|}" ] || fail "gfx_code_runs $gpu '${rest%|*}' printed '$got', expected '${rest##*|}'"
+    done
+    echo "ok [$CASE]"
+    cleanup
+}
+
 run_case() { new_case "$1"; "case_$1"; }
 if [ "${1:-all}" = all ]; then
-    for c in 780m_on_torch_rocm7_2 780m_on_torch_rocm6_2; do ( run_case "$c" ) || exit 1; done
+    for c in 780m_on_torch_rocm7_2 780m_on_torch_rocm6_2 gfx_code_runs; do ( run_case "$c" ) || exit 1; done
 else
     run_case "$1"
 fi
