@@ -194,3 +194,9 @@ def test_library_without_gpu_code_is_no_code_everywhere(tmp_path):
     assert out["library"]["code_objects"] == []
     assert verdicts(out, "library") == [("gfx1100", "none", "")]
     assert any("roc-obj-ls found no GPU code" in n for n in out["notes"])
+
+
+def test_library_option_without_a_file_is_a_usage_error(tmp_path):
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--library"],
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "--library needs a FILE" in proc.stderr
