@@ -40,8 +40,8 @@ cmake_policy(VERSION 3.25...4.4)
 
 # ---------------------------------------------------------------------------------------------
 # The architecture table: everything DualGPU knows about GPU targets, as data. Messages ("known:"
-# lists), the doctor's explanations, ci/selfcheck.sh's integrated-GPU list (cmake/selfcheck_lists.cmake
-# writes it, a unit test compares) and docs/rocm.md derive from these rows. Sources: LLVM's
+# lists), the doctor's explanations, ci/selfcheck.sh's integrated-GPU list
+# (cmake/update_architecture_lists.cmake writes it, a unit test compares) and docs/rocm.md derive from these rows. Sources: LLVM's
 # AMDGPUUsage processor and generic-processor tables, AMD's ROCm compatibility matrix, NVIDIA's
 # CUDA GPU list (docs/rocm.md cites them).
 # ---------------------------------------------------------------------------------------------
@@ -54,9 +54,9 @@ set(_DUALGPU_CUDA_TABLE
   "60||Pascal (P100)"            "61||Pascal (P40, GTX 10)"         "62||Pascal Tegra (Jetson TX2)"
   "70||Volta (V100)"             "72||Volta Tegra (Jetson Xavier)"  "75||Turing (T4, RTX 20)"
   "80||Ampere (A100)"            "86||Ampere (A10, RTX 30)"         "87||Ampere Tegra (Jetson Orin)"
-  "88||Ampere Tegra (Jetson T-series)"                              "89||Ada (L4, L40, RTX 40)"
-  "90|a|Hopper (H100, H200)"     "100|af|Blackwell (B200, GB200)"   "101|af|Blackwell Tegra (Thor, before CUDA 13)"
-  "103|af|Blackwell Ultra (B300)" "107|af|Blackwell (reserved)"     "110|af|Blackwell Tegra (Thor)"
+  "88||compute capability 8.8 (nvcc 13 lists it)"                   "89||Ada (L4, L40, RTX 40)"
+  "90|a|Hopper (H100, H200)"     "100|af|Blackwell (B200, GB200)"   "101|af|Blackwell"
+  "103|af|Blackwell Ultra (B300)" "107|af|Rubin (torch's name for 10.7)"     "110|af|Blackwell Tegra (Thor)"
   "120|af|Blackwell (RTX 50, RTX PRO 6000)"                          "121|af|Blackwell (DGX Spark GB10)")
 
 # AMD targets: <gfx>|<family>|<wave size>|<kind>|<first ROCm>|<first LLVM>|<generic>|<products>.
