@@ -40,10 +40,10 @@ cmake_policy(VERSION 3.25...4.4)
 
 # ---------------------------------------------------------------------------------------------
 # The architecture table: everything DualGPU knows about GPU targets, as data. Messages ("known:"
-# lists), the doctor's explanations, ci/selfcheck.sh's integrated-GPU list
-# (cmake/update_architecture_lists.cmake writes it, a unit test compares) and docs/rocm.md derive from these rows. Sources: LLVM's
-# AMDGPUUsage processor and generic-processor tables, AMD's ROCm compatibility matrix, NVIDIA's
-# CUDA GPU list (docs/rocm.md cites them).
+# lists), the doctor's explanations, ci/selfcheck.sh's lists and docs/rocm.md derive from these rows
+# (cmake/update_architecture_lists.cmake writes the copies; a unit test fails when one disagrees).
+# Sources: LLVM's AMDGPUUsage processor and generic-processor tables, AMD's ROCm compatibility
+# matrix, torch's named architectures (docs/rocm.md cites them).
 # ---------------------------------------------------------------------------------------------
 
 # NVIDIA compute capabilities: <major><minor>|<variants>|<name>. variants: a = has an
