@@ -20,7 +20,8 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
     else the clang its ``hipcc`` drives), the HIP release, the ROCm root and the device bitcode folder.
   ``DualGPU_ROCM_VERSION``, ``DualGPU_ROCM_ROOT_SOURCE``
     the ROCm release (``.info/version``, ``include/hip/hip_version.h`` or ``hipconfig``) and which
-    step found the root. The roots are tried in this order; the first that holds a HIP compiler wins:
+    step found the root. The roots are tried in this order; the first that holds a HIP compiler wins
+    (a ``CMAKE_HIP_COMPILER`` / ``HIPCXX`` of the form ``<root>/llvm/bin/...`` brings its own root first):
 
     1. ``ROCM_PATH`` (CMake variable, then environment)
     2. ``HIP_PATH`` (or its parent when it ends in ``/hip``)
@@ -99,6 +100,7 @@ endfunction()
 
 # Where ROCm is, in the documented order (docs/rocm.md); the first root that holds a HIP compiler
 # wins. Each candidate is "<path>|<how it was found>".
+#   0. the tree of CMAKE_HIP_COMPILER / HIPCXX when it is <root>/llvm/bin/...
 #   1. ROCM_PATH (CMake variable, then environment)     2. HIP_PATH (or its parent when it ends in /hip)
 #   3. a pip-installed ROCm: `rocm-sdk path --root`      4. `hipconfig --rocmpath` of the hipconfig on PATH
 #   5. the root of amdclang++, then hipcc, on PATH        6. /opt/rocm
@@ -106,8 +108,12 @@ endfunction()
 set(_DUALGPU_ROCM_OPT_DIR /opt)       # tests point these at fixture trees
 set(_DUALGPU_ROCM_SYSTEM_ROOT /usr)
 
-function(_dualgpu_rocm_root_candidates out)
+function(_dualgpu_rocm_root_candidates out user_compiler)
   set(result "")
+  # A compiler the user named inside a ROCm tree (<root>/llvm/bin/clang++) brings its own root.
+  if(user_compiler MATCHES "^(.+)/(lib/)?llvm/bin/[^/]+$")
+    list(APPEND result "${CMAKE_MATCH_1}|the ROCm of CMAKE_HIP_COMPILER/HIPCXX")
+  endif()
   if(DEFINED ROCM_PATH AND NOT "${ROCM_PATH}" STREQUAL "")
     list(APPEND result "${ROCM_PATH}|ROCM_PATH (CMake variable)")
   endif()
@@ -251,7 +257,7 @@ function(_dualgpu_find_hip_clang out_clang out_root out_how)
   elseif(DEFINED ENV{HIPCXX} AND NOT "$ENV{HIPCXX}" STREQUAL "")
     set(user "$ENV{HIPCXX}")
   endif()
-  _dualgpu_rocm_root_candidates(candidates)
+  _dualgpu_rocm_root_candidates(candidates "${user}")
   set(notes "")
   foreach(entry IN LISTS candidates)
     string(FIND "${entry}" "|" bar REVERSE)

@@ -86,6 +86,15 @@ expect_eq("empty ROCM_PATH skipped" "${DualGPU_ROCM_ROOT}" "${T}/env/opt/rocm")
 expect_match("and said so" "${DualGPU_NOTES}" "ROCM_PATH .environment. names .*/env/empty, which holds no HIP compiler")
 unset(ENV{ROCM_PATH})
 
+# ... unless the compiler the user named lives in another ROCm tree: its root comes first.
+set(CMAKE_HIP_COMPILER "${T}/env/opt/rocm/llvm/bin/amdclang++")
+set(ENV{ROCM_PATH} "${T}/env/custom")
+find_in(env)
+expect_eq("CMAKE_HIP_COMPILER's root" "${DualGPU_ROCM_ROOT}" "${T}/env/opt/rocm")
+expect_eq("CMAKE_HIP_COMPILER kept" "${DualGPU_HIP_CLANG}" "${T}/env/opt/rocm/llvm/bin/amdclang++")
+unset(CMAKE_HIP_COMPILER)
+unset(ENV{ROCM_PATH})
+
 # 5. HIP_PATH of ROCm 5.x (<rocm>/hip): its parent is the root.
 rocm_tree("${T}/hippath/rocm-5.4" 5.4.3 5 4 22804 llvm/bin)
 file(MAKE_DIRECTORY "${T}/hippath/rocm-5.4/hip")
