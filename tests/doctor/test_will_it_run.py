@@ -200,3 +200,21 @@ def test_library_option_without_a_file_is_a_usage_error(tmp_path):
     proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--library"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--library needs a FILE" in proc.stderr
+
+
+def test_text_report_has_the_verdict_per_gpu(tmp_path):
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    for name, fixture in {"rocminfo": "rocminfo-780m-gfx1103-apu.txt",
+                          "roc-obj-ls": "roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt"}.items():
+        (bindir / name).write_text(f'#!/bin/sh\nexec /bin/cat "{FIXTURES / fixture}"\n')
+        (bindir / name).chmod(0o755)
+    lib = tmp_path / "libk_hip.so"
+    lib.write_bytes(b"\x7fELF")
+    cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
+    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--no-torch", "--library", str(lib)],
+                          capture_output=True, text=True, timeout=120,
+                          env={"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake})
+    assert f"library        {lib}: gfx1030 gfx90a" in proc.stdout
+    assert "will it run    gpu 0 (gfx1103):" in proc.stdout
+    assert "library: no code: libk_hip.so has no code object for gfx1103 - rebuild with gfx1103 or gfx11-generic" in proc.stdout
