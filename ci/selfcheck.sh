@@ -361,12 +361,42 @@ gpu_agents_from_rocminfo() {
         END { flush() }'
 }
 
+# Written from DualGPU's architecture table (cmake/DualGPUArchitectures.cmake) by
+# cmake/update_architecture_lists.cmake; a unit test fails when they disagree. Do not edit by hand.
+# BEGIN architecture lists
+INTEGRATED_GFX='gfx902 gfx909 gfx90c gfx1013 gfx1033 gfx1035 gfx1036 gfx1103 gfx1150 gfx1151 gfx1152'
+GENERIC_OF_GFX='gfx900:gfx9-generic gfx902:gfx9-generic gfx904:gfx9-generic gfx906:gfx9-generic gfx909:gfx9-generic gfx90c:gfx9-generic gfx940:gfx9-4-generic gfx941:gfx9-4-generic gfx942:gfx9-4-generic gfx950:gfx9-4-generic gfx1010:gfx10-1-generic gfx1011:gfx10-1-generic gfx1012:gfx10-1-generic gfx1013:gfx10-1-generic gfx1030:gfx10-3-generic gfx1031:gfx10-3-generic gfx1032:gfx10-3-generic gfx1033:gfx10-3-generic gfx1034:gfx10-3-generic gfx1035:gfx10-3-generic gfx1036:gfx10-3-generic gfx1100:gfx11-generic gfx1101:gfx11-generic gfx1102:gfx11-generic gfx1103:gfx11-generic gfx1150:gfx11-generic gfx1151:gfx11-generic gfx1152:gfx11-generic gfx1200:gfx12-generic gfx1201:gfx12-generic'
+# END architecture lists
+
 # Integrated GPUs by target, for tools that do not say APU.
 is_integrated_gfx() {
-    case $1 in
-        gfx902|gfx909|gfx90c|gfx1033|gfx1035|gfx1036|gfx1037|gfx1103|gfx1150|gfx1151|gfx1152) return 0 ;;
+    case " $INTEGRATED_GFX " in
+        *" $1 "*) return 0 ;;
     esac
     return 1
+}
+
+# gfx_code_runs GPU "CODE...": will code built for CODE run on GPU? Prints "native" (its own code
+# object), "generic:<target>" (the generic target covering it, gfx1103 -> gfx11-generic) or nothing.
+gfx_code_runs() {
+    r_dev=$1
+    r_generic=$(generic_of_gfx "$r_dev")
+    r_how=
+    for r_code in $2; do
+        r_base=$(gfx_base "$r_code")
+        [ "$r_base" = "$r_dev" ] && { printf 'native\n'; return 0; }
+        [ -n "$r_generic" ] && [ "$r_base" = "$r_generic" ] && r_how="generic:$r_generic"
+    done
+    [ -z "$r_how" ] || printf '%s\n' "$r_how"
+    return 0
+}
+
+# The generic target whose one code object runs on a chip (gfx1103 -> gfx11-generic); empty if none.
+generic_of_gfx() {
+    for g_pair in $GENERIC_OF_GFX; do
+        case $g_pair in "$1":*) printf '%s\n' "${g_pair#*:}"; return 0 ;; esac
+    done
+    return 0
 }
 
 gpus=            # "arch|name|integrated" lines of the devices seen
@@ -695,8 +725,10 @@ torch_covers() {
     a_dev=$1
     case $platform in
         rocm)
-            for a_t in $t_archs; do [ "$(gfx_base "$a_t")" = "$a_dev" ] && return 0; done
-            return 1 ;;
+            a_how=$(gfx_code_runs "$a_dev" "$t_archs")
+            case $a_how in generic:*) a_through="$a_through $a_dev (through ${a_how#generic:})" ;; esac
+            [ -n "$a_how" ]
+            return ;;
     esac
     for a_t in $t_archs; do
         a_cc=$(cuda_cc "$a_t")
@@ -717,15 +749,16 @@ check_torch_archs() {
         return 0
     fi
     a_missing=
+    a_through=
     for a_dev in $(gpu_archs); do
         torch_covers "$a_dev" || a_missing="$a_missing $a_dev"
     done
     if [ -z "$a_missing" ]; then
-        record PASS torch-arch "torch has code for every GPU seen ($(gpu_archs | tr '\n' ' ' | sed 's/ $//'))"
+        record PASS torch-arch "torch has code for every GPU seen ($(gpu_archs | tr '\n' ' ' | sed 's/ $//'))${a_through:+; generic code for$a_through}"
         return 0
     fi
     case $platform in
-        rocm) a_fix="install a torch built for${a_missing} (a newer ROCm wheel) or hide that GPU with HIP_VISIBLE_DEVICES; else 'HIP error: invalid device function' / hipErrorNoBinaryForGpu"
+        rocm) a_fix="install a torch built for${a_missing} or their generic targets (a newer ROCm wheel; see DualGPU's docs/rocm.md) or hide that GPU with HIP_VISIBLE_DEVICES; else 'HIP error: invalid device function' / hipErrorNoBinaryForGpu. HSA_OVERRIDE_GFX_VERSION is no fix: it runs another chip's code, which can give wrong results or page faults"
               a_hidden=${HIP_VISIBLE_DEVICES-}${ROCR_VISIBLE_DEVICES-} ;;
         *) a_fix="install a torch built for${a_missing} (a newer CUDA wheel); else 'CUDA error: no kernel image is available for execution on the device'"
            a_hidden=${CUDA_VISIBLE_DEVICES-} ;;

@@ -56,10 +56,10 @@ set(_DUALGPU_ARCHITECTURE_VARIABLES_rocm PYTORCH_ROCM_ARCH GPU_TARGETS AMDGPU_TA
 set(_DUALGPU_DECISION_INPUTS DUALGPU_PLATFORM DUALGPU_ARCHITECTURES CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES
   ${_DUALGPU_ARCHITECTURE_VARIABLES_cuda} ${_DUALGPU_ARCHITECTURE_VARIABLES_rocm}
   DUALGPU_PYTHON Python3_EXECUTABLE Python_EXECUTABLE Torch_DIR DUALGPU_CHECK_TORCH_ARCHITECTURES
-  CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER CUDACXX HIPCXX ROCM_PATH CUDA_PATH PATH)
+  CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER CUDACXX HIPCXX ROCM_PATH HIP_PATH CUDA_PATH PATH)
 # What dualgpu_decide sets, as DualGPU_<name>.
 set(_DUALGPU_DECISION_RESULTS PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTURES_SOURCE GPUS WARNINGS ERRORS NOTES
-  NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_DEVICE_LIB_DIR TOOLCHAINS)
+  NVCC CUDA_VERSION HIP_CLANG HIP_VERSION ROCM_ROOT ROCM_ROOT_SOURCE ROCM_VERSION ROCM_DEVICE_LIB_DIR TOOLCHAINS)
 
 # SASS for Ampere and Hopper runs on every later GPU of the same major version,
 # and Hopper's PTX is JIT-compiled on anything newer: the smallest list that runs everywhere >= 8.0.
@@ -299,9 +299,17 @@ function(_dualgpu_decide_architectures platform)
       dualgpu_parse_torch_cuda_arch_list(archs e "${value}")
     else()
       dualgpu_parse_architectures(archs e "${platform}" "${value}")
+      list(APPEND warnings ${archs_WARNINGS})
     endif()
     if(e)
       _dualgpu_add_message(errors "${origin}='${value}': ${e}")
+    elseif(archs STREQUAL "native")
+      # CMake's "native" means the GPUs of this machine: the same answer DualGPU's probe gives.
+      _dualgpu_archs_from_gpus(archs "${platform}")
+      set(source "visible GPUs (${origin}=native)")
+      if(NOT archs)
+        _dualgpu_add_message(errors "${origin}=native asks for the GPUs of this machine, and none was seen: name the architectures instead (e.g. ${_DUALGPU_DEFAULT_${lang}_ARCHITECTURES})")
+      endif()
     endif()
   else()
     # 4: visible devices
@@ -327,6 +335,7 @@ function(_dualgpu_decide_architectures platform)
     endif()
   endif()
 
+  dualgpu_architecture_keyword(archs_are_keyword "${archs}")
   if(archs AND NOT errors AND NOT source MATCHES "^default")
     dualgpu_check_compiler_accepts(e "${platform}" "${archs}")
     if(e)
@@ -335,7 +344,7 @@ function(_dualgpu_decide_architectures platform)
   endif()
 
   # What torch runs on: an extension built for a GPU torch has no kernels for helps nobody.
-  if(DualGPU_TORCH_FOUND AND DualGPU_TORCH_ARCH_LIST AND archs)
+  if(DualGPU_TORCH_FOUND AND DualGPU_TORCH_ARCH_LIST AND archs AND NOT archs_are_keyword)
     set(missing "")
     foreach(a IN LISTS archs)
       if(platform STREQUAL "cuda")
@@ -346,6 +355,21 @@ function(_dualgpu_decide_architectures platform)
         set(name "sm_${base}")
       else()
         string(REGEX REPLACE ":.*$" "" name "${a}")
+        # A generic target runs on its members: torch must have code for each (its own or the generic one).
+        dualgpu_amd_target_info(info "${name}")
+        if(info_KIND STREQUAL "generic" AND NOT name IN_LIST DualGPU_TORCH_ARCH_LIST)
+          set(lacking "")
+          foreach(member IN LISTS info_MEMBERS)
+            if(NOT member IN_LIST DualGPU_TORCH_ARCH_LIST)
+              list(APPEND lacking "${member}")
+            endif()
+          endforeach()
+          if(lacking)
+            list(JOIN lacking " " lacking)
+            list(APPEND missing "${a} (its members ${lacking})")
+          endif()
+          continue()
+        endif()
       endif()
       if(NOT name IN_LIST DualGPU_TORCH_ARCH_LIST)
         list(APPEND missing "${a}")

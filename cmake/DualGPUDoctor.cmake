@@ -7,7 +7,7 @@ Script-mode entry behind ``bin/dualgpu doctor``: runs the same decision as
 
 ::
 
-  cmake -DDUALGPU_DOCTOR_OUT=<dir> [-DDUALGPU_DOCTOR_TORCH=OFF] -P DualGPUDoctor.cmake
+  cmake -DDUALGPU_DOCTOR_OUT=<dir> [-DDUALGPU_DOCTOR_TORCH=OFF] [-DDUALGPU_DOCTOR_LIBRARY=<file>] -P DualGPUDoctor.cmake
 
 Writes ``<dir>/doctor.json``, ``<dir>/doctor.txt`` and ``<dir>/status``
 (``ok`` or ``error``). Inputs are the same variables and environment variables
@@ -99,6 +99,35 @@ foreach(g IN LISTS DualGPU_GPUS)
   string(JSON gpus SET "${gpus}" ${i} integrated ${integrated})
   math(EXPR i "${i} + 1")
 endforeach()
+# Will it run? Per GPU, against torch's architecture list and, with --library, the library's code.
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCoverage.cmake")
+set(_doctor_library_code "")
+if(DUALGPU_DOCTOR_LIBRARY)
+  dualgpu_code_objects_of_library(_doctor_library_code _doctor_library_note "${DUALGPU_DOCTOR_LIBRARY}")
+  if(_doctor_library_note MATCHES "no such file$")
+    list(APPEND DualGPU_ERRORS "${_doctor_library_note}")
+  elseif(_doctor_library_note)
+    list(APPEND DualGPU_NOTES "${_doctor_library_note}")  # no GPU code found: every verdict says "none"
+  endif()
+  _doctor_json_array(_doctor_a ${_doctor_library_code})
+  string(JSON json SET "${json}" library "{\"path\": \"\", \"code_objects\": ${_doctor_a}}")
+  _doctor_escape(_doctor_p "${DUALGPU_DOCTOR_LIBRARY}")
+  string(JSON json SET "${json}" library path "\"${_doctor_p}\"")
+endif()
+dualgpu_coverage_report(_doctor_coverage _doctor_coverage_text "${DUALGPU_DOCTOR_LIBRARY}" "${_doctor_library_code}")
+string(JSON _doctor_n LENGTH "${gpus}")
+if(_doctor_n GREATER 0)
+  math(EXPR _doctor_n "${_doctor_n} - 1")
+  foreach(_doctor_i RANGE ${_doctor_n})
+    string(JSON _doctor_v GET "${_doctor_coverage}" ${_doctor_i})
+    string(JSON gpus SET "${gpus}" ${_doctor_i} will_it_run "${_doctor_v}")
+  endforeach()
+endif()
+# Where ROCm was found, in the order docs/rocm.md gives.
+foreach(_doctor_k ROOT VERSION ROOT_SOURCE)
+  _doctor_escape(_doctor_rocm_${_doctor_k} "${DualGPU_ROCM_${_doctor_k}}")
+endforeach()
+string(JSON json SET "${json}" rocm "{\"root\": \"${_doctor_rocm_ROOT}\", \"version\": \"${_doctor_rocm_VERSION}\", \"found_by\": \"${_doctor_rocm_ROOT_SOURCE}\"}")
 string(JSON json SET "${json}" gpus "${gpus}")
 
 set(tools "[]")
@@ -190,6 +219,16 @@ if(_doctor_linker STREQUAL "default")
 else()
   string(APPEND text "; torch extensions link with ${_doctor_linker} (DUALGPU_LINKER=OFF keeps the default)\n")
 endif()
+if(DualGPU_ROCM_ROOT)
+  string(APPEND text "  rocm           ${DualGPU_ROCM_ROOT} (ROCm ${DualGPU_ROCM_VERSION}; found by ${DualGPU_ROCM_ROOT_SOURCE})\n")
+else()
+  string(APPEND text "  rocm           not found (looked at ROCM_PATH, HIP_PATH, rocm-sdk, hipconfig, amdclang++/hipcc on PATH, /opt/rocm, /opt/rocm-X.Y, /usr)\n")
+endif()
+if(DUALGPU_DOCTOR_LIBRARY)
+  list(JOIN _doctor_library_code " " _doctor_codes)
+  string(APPEND text "  library        ${DUALGPU_DOCTOR_LIBRARY}: ${_doctor_codes}\n")
+endif()
+string(APPEND text "${_doctor_coverage_text}")
 foreach(w IN LISTS DualGPU_WARNINGS)
   string(APPEND text "  warning: ${w}\n")
 endforeach()
