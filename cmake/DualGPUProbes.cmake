@@ -82,9 +82,12 @@ endif()
 # module folder, which holds no Python: an interpreter started here imports nothing from the
 # user's current folder (its '' entry, an empty PYTHONPATH entry) - see dualgpu_run_python.
 # <out-rc> is the command's own exit code, "timeout", or "too much output".
+# sh and head by absolute path, found once: a probe must still run when PATH holds only a tool's folder.
+find_program(_DUALGPU_SH NAMES sh PATHS /bin /usr/bin NO_CACHE REQUIRED)
+find_program(_DUALGPU_HEAD NAMES head PATHS /usr/bin /bin NO_CACHE REQUIRED)
 function(_dualgpu_run_bounded out_text out_rc timeout)
-  execute_process(COMMAND sh -c "exec \"$0\" \"$@\" 2>&1" ${ARGN}
-    COMMAND head -c ${_DUALGPU_PROBE_OUTPUT_LIMIT}
+  execute_process(COMMAND "${_DUALGPU_SH}" -c "exec \"$0\" \"$@\" 2>&1" ${ARGN}
+    COMMAND "${_DUALGPU_HEAD}" -c ${_DUALGPU_PROBE_OUTPUT_LIMIT}
     WORKING_DIRECTORY "${_DUALGPU_MODULE_DIR}"
     TIMEOUT "${timeout}"
     RESULTS_VARIABLE rcs OUTPUT_VARIABLE text ERROR_QUIET)
