@@ -88,17 +88,19 @@ run_tool() {
         timeout_mode='none'
         if have timeout; then
             timeout_mode='plain'
-            timeout -k 1 5 true >/dev/null 2>&1 && timeout_mode='kill'
+            timeout -k 1 5 cat </dev/null >/dev/null 2>&1 && timeout_mode='kill'
         fi
     fi
     tool_out=$(run_tool_feed "$@" | head -c "$OUTPUT_LIMIT")
-    tool_rc=${tool_out##*"$RC_MARK"}
-    case $tool_out:$tool_rc in
-        *"$RC_MARK"*:[0-9]|*"$RC_MARK"*:[0-9][0-9]|*"$RC_MARK"*:[0-9][0-9][0-9])
-            tool_out=${tool_out%"$RC_MARK"*} ;;
-        *) tool_rc='?'
-           tool_out="$1 printed more than $OUTPUT_LIMIT bytes: stopped reading it$NL$tool_out" ;;
-    esac
+    # The exit status is the last line, unless the output was cut before it. (sed, not the shell's
+    # ${var##pattern}: that is quadratic in some shells, minutes on a megabyte.)
+    tool_rc=$(printf '%s\n' "$tool_out" | sed -n "\$s/^$RC_MARK\([0-9][0-9]*\)\$/\1/p")
+    if [ -n "$tool_rc" ]; then
+        tool_out=$(printf '%s\n' "$tool_out" | sed '$d')
+    else
+        tool_rc='?'
+        tool_out="$1 printed more than $OUTPUT_LIMIT bytes: stopped reading it$NL$tool_out"
+    fi
     case $timeout_mode:$tool_rc in
         kill:124|kill:137|plain:124)
             tool_out="$1 gave no answer within $TOOL_TIMEOUT s and was stopped ($TIMEOUT_VAR sets the limit)$NL$tool_out" ;;
