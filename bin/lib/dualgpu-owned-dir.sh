@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # dualgpu-owned-dir.sh: the one rule by which DualGPU's scripts create and delete folders.
 #
 # A folder DualGPU creates gets a stamp file, .dualgpu-owned; only a stamped folder is ever deleted.

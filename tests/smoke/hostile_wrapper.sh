@@ -61,7 +61,7 @@ case_rebuild_through_symlink() {
 }
 
 case_missing_option_value() {
-  for args in "--torch-dir" "--build-dir" "--build-dir|" "--torch-dir||--build-only"; do
+  for args in "--torch-dir" "--build-dir" "--build-dir||--rebuild" "--torch-dir||--build-only"; do
     IFS='|' read -r -a argv <<<"$args"
     run "${argv[@]}"
     expect_rc 2
