@@ -10,7 +10,7 @@
 #
 # Every check prints one line: PASS, WARN or FAIL, its name, what was found and,
 # for WARN and FAIL, the fix. Exit status: 0 nothing failed, 1 something failed,
-# 2 wrong usage.
+# 2 wrong usage (or a text utility missing).
 #
 # Environment:
 #   DUALGPU_PROBE_TIMEOUT       seconds each probed tool, Python included, may run (default: 60);
@@ -60,7 +60,8 @@ Usage: selfcheck.sh [options]
   --python PATH               interpreter whose torch is checked (default: python3, python)
   --json                      print one JSON object instead of lines
   -h, --help                  this text
-Exit status: 0 nothing failed, 1 a check failed, 2 wrong usage.
+Each probed tool (Python included) may run DUALGPU_PROBE_TIMEOUT seconds (default 60).
+Exit status: 0 nothing failed, 1 a check failed, 2 wrong usage or a missing text utility.
 EOF
 }
 
