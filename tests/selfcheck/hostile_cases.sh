@@ -9,19 +9,6 @@
 # shellcheck source=tests/selfcheck/harness.sh
 . "$(cd "$(dirname "$0")" && pwd)/harness.sh"
 
-rocm_machine() {
-    tool hipcc hipcc-version-rocm6.2.4.txt 0
-    tool rocminfo rocminfo-mi300x-vf.txt 0
-    devfiles ok
-    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
-}
-
-cuda_machine() {
-    tool nvcc nvcc-version-cuda13.0.txt 0
-    tool nvidia-smi nvidia-smi-csv-h100-x8.txt 0
-    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
-}
-
 # must TEXT: the text output holds TEXT; must_not TEXT: it does not.
 must() { printf '%s\n' "$OUT" | grep -F -q -- "$1" || fail "output lacks '$1'"; }
 must_not() { ! printf '%s\n' "$OUT" | grep -F -q -- "$1" || fail "output holds '$1'"; }
@@ -231,21 +218,4 @@ case_bad_timeout_value() {
 
 # ------------------------------------------------------------ driver
 
-run_case() {
-    new_case "$1"
-    "case_$1"
-}
-
-if [ "${1:-all}" = all ]; then
-    failed=0
-    cases=$(sed -n 's/^case_\([a-z0-9_]*\)() {$/\1/p' "$0")
-    while read -r c; do
-        ( run_case "$c" ) || failed=$((failed + 1))
-    done <<EOF
-$cases
-EOF
-    echo "hostile selfcheck cases: $failed failed"
-    [ "$failed" = 0 ]
-else
-    run_case "$1"
-fi
+run_cases "$@"
