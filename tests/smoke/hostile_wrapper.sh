@@ -60,6 +60,16 @@ case_rebuild_through_symlink() {
   expect_user_folder_intact
 }
 
+# A folder whose CMakeCache.txt names another project is a user's: refused like any other.
+case_build_in_other_cmake_tree() {
+  fake_torch; user_folder
+  printf 'CMAKE_PROJECT_NAME:STATIC=my_project\n' >"$work/project/CMakeCache.txt"
+  run --torch-dir "$work/faketorch" --build-dir "$work/project" --rebuild --build-only
+  expect_rc 2
+  expect_text "$work/project was not created by DualGPU"
+  [[ -f $work/project/src/main.cpp && ! -e $work/project/.dualgpu-owned ]] || fail "the folder was adopted"
+}
+
 case_missing_option_value() {
   for args in "--torch-dir" "--build-dir" "--build-dir||--rebuild" "--torch-dir||--build-only"; do
     IFS='|' read -r -a argv <<<"$args"
