@@ -61,9 +61,12 @@ Options parse_options(int argc, char** argv) {
   o.color = ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    // Missing and empty values alike are usage errors: `--json ""` would otherwise write nothing, silently.
+    // Missing, empty and forgotten values (`--json --markdown r.md`) are usage errors: `--json ""`
+    // would otherwise write nothing, silently, and `--json --markdown` a file named "--markdown".
     auto value = [&]() -> std::string {
       if (i + 1 >= argc || argv[i + 1][0] == '\0') usage_error(arg + " needs a value");
+      const std::string next = argv[i + 1];
+      if (next.rfind("--", 0) == 0) usage_error(arg + " needs a value (got '" + next + "'; a file of that name: ./" + next + ")");
       return argv[++i];
     };
     if (arg == "-h" || arg == "--help") {

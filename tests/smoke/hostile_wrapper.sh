@@ -71,7 +71,7 @@ case_build_in_other_cmake_tree() {
 }
 
 case_missing_option_value() {
-  for args in "--torch-dir" "--build-dir" "--build-dir||--rebuild" "--torch-dir||--build-only"; do
+  for args in "--torch-dir" "--build-dir" "--build-dir||--rebuild" "--torch-dir||--build-only" "--build-dir|--rebuild"; do
     IFS='|' read -r -a argv <<<"$args"
     run "${argv[@]}"
     expect_rc 2
