@@ -11,9 +11,12 @@ cmake4="$(python3 -c 'import cmake, os; print(os.path.join(cmake.CMAKE_BIN_DIR, 
 export OMP_NUM_THREADS=1   # 2 cores: parallel tests, not threads fighting inside each
 # Temporary files in the build tree, emptied per run: Debian's clang 15 leaves two empty directories
 # in $TMPDIR for every HIP compile (llvm/llvm-project#100468, fixed in later clang), hundreds a run.
+# The folder is DualGPU's own (bin/lib/dualgpu-owned-dir.sh): emptied only when this script made it.
+# shellcheck source=bin/lib/dualgpu-owned-dir.sh
+. "$repo/bin/lib/dualgpu-owned-dir.sh"
 export TMPDIR="$build/dualgpu-test-tmp"
-rm -rf "$TMPDIR"
-mkdir -p "$TMPDIR"
+dualgpu_owned_dir_remove "$TMPDIR"
+dualgpu_owned_dir_prepare "$TMPDIR" "the test suite's temporary files (ci/run-tests.sh)"
 "$cmake3" -S "$repo" -B "$build" -G Ninja "-DDUALGPU_TEST_CMAKES=$cmake3;$cmake4" -DBUILD_TESTING=ON
 "$cmake3" --build "$build"
 cd "$build"

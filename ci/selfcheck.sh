@@ -10,15 +10,29 @@
 #
 # Every check prints one line: PASS, WARN or FAIL, its name, what was found and,
 # for WARN and FAIL, the fix. Exit status: 0 nothing failed, 1 something failed,
-# 2 wrong usage.
+# 2 wrong usage (or a text utility missing).
 #
-# Environment (for tests of this script only, never needed in a pipeline):
-#   DUALGPU_SELFCHECK_DEV_ROOT  prefix put before /dev/kfd and /dev/dri (default: empty)
-#   DUALGPU_SELFCHECK_TIMEOUT   seconds each probed tool may run (default: 60)
+# Environment:
+#   DUALGPU_PROBE_TIMEOUT       seconds each probed tool, Python included, may run (default: 60);
+#                               the same setting as DualGPU's CMake package and doctor
+#   DUALGPU_SELFCHECK_TIMEOUT   the same, for this script only (wins over DUALGPU_PROBE_TIMEOUT)
+#   DUALGPU_SELFCHECK_DEV_ROOT  prefix put before /dev/kfd and /dev/dri (tests of this script only)
 
 PROG=selfcheck
 DEV_ROOT=${DUALGPU_SELFCHECK_DEV_ROOT:-}
-TOOL_TIMEOUT=${DUALGPU_SELFCHECK_TIMEOUT:-60}
+if [ -n "${DUALGPU_SELFCHECK_TIMEOUT:-}" ]; then
+    TOOL_TIMEOUT=$DUALGPU_SELFCHECK_TIMEOUT TIMEOUT_VAR=DUALGPU_SELFCHECK_TIMEOUT
+else
+    TOOL_TIMEOUT=${DUALGPU_PROBE_TIMEOUT:-60} TIMEOUT_VAR=DUALGPU_PROBE_TIMEOUT
+fi
+OUTPUT_LIMIT=1048576   # bytes of a tool's output that are read; the rest is never stored
+
+# Byte-wise text handling whatever the caller's locale: under a UTF-8 locale grep hides a line with an
+# invalid byte ("binary file matches"), which would hide a broken compiler's "clang: error:".
+LC_ALL=C
+export LC_ALL
+# Option values and tool output are split into words in places: they must never be file name patterns.
+set -f
 
 opt_platform=auto
 opt_expect=
@@ -46,7 +60,8 @@ Usage: selfcheck.sh [options]
   --python PATH               interpreter whose torch is checked (default: python3, python)
   --json                      print one JSON object instead of lines
   -h, --help                  this text
-Exit status: 0 nothing failed, 1 a check failed, 2 wrong usage.
+Each probed tool (Python included) may run DUALGPU_PROBE_TIMEOUT seconds (default 60).
+Exit status: 0 nothing failed, 1 a check failed, 2 wrong usage or a missing text utility.
 EOF
 }
 
@@ -60,20 +75,89 @@ usage_error() {
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
-# Tools can hang on a broken driver: bound them where timeout(1) exists.
-bounded() {
-    if have timeout; then timeout "$TOOL_TIMEOUT" "$@"; else "$@"; fi
+# run_tool COMMAND ARGS...: sets tool_out (stdout and stderr, sanitized, at most OUTPUT_LIMIT bytes)
+# and tool_rc. Tools can hang on a broken driver, ignore SIGTERM, print without end or leave a child
+# behind that holds their output open; none of these may hang the check or fill memory:
+# timeout(1) sends TERM, then KILL (-k) where supported; head -c stops reading at the limit (the
+# tool dies of SIGPIPE); whatever the tool left in its process group (timeout makes one) is killed
+# as soon as the tool exits, so the pipe closes. Without timeout(1) tools run unbounded. Tools run
+# from /, never from the folder the check was started in (what is there is not theirs to read).
+RC_MARK='dualgpu-selfcheck-exit-status:'
+timeout_mode=
+run_tool() {
+    if [ -z "$timeout_mode" ]; then
+        timeout_mode='none'
+        if have timeout; then
+            timeout_mode='plain'
+            timeout -k 1 5 cat </dev/null >/dev/null 2>&1 && timeout_mode='kill'
+        fi
+    fi
+    tool_out=$(run_tool_feed "$@" | head -c "$OUTPUT_LIMIT")
+    # The exit status is the last line, unless the output was cut before it. (sed, not the shell's
+    # ${var##pattern}: that is quadratic in some shells, minutes on a megabyte.)
+    tool_rc=$(printf '%s\n' "$tool_out" | sed -n "\$s/^$RC_MARK\([0-9][0-9]*\)\$/\1/p")
+    if [ -n "$tool_rc" ]; then
+        tool_out=$(printf '%s\n' "$tool_out" | sed '$d')
+    else
+        tool_rc='?'
+        tool_out="$1 printed more than $OUTPUT_LIMIT bytes: stopped reading it$NL$tool_out"
+    fi
+    case $timeout_mode:$tool_rc in
+        kill:124|kill:137|plain:124)
+            tool_out="$1 gave no answer within $TOOL_TIMEOUT s and was stopped ($TIMEOUT_VAR sets the limit)$NL$tool_out" ;;
+    esac
+    tool_out=$(sanitize "$tool_out")
 }
 
-# Tool output becomes one-line details and JSON strings: drop colour codes,
-# turn tabs into spaces, delete every other control character.
+run_tool_feed() {
+    case $timeout_mode in
+        kill)  (cd / && exec timeout -k 5 "$TOOL_TIMEOUT" "$@" </dev/null 2>&1) & ;;
+        plain) (cd / && exec timeout "$TOOL_TIMEOUT" "$@" </dev/null 2>&1) & ;;
+        *)     (cd / && exec "$@" </dev/null 2>&1) & ;;
+    esac
+    f_pid=$!
+    wait "$f_pid"
+    f_rc=$?
+    [ "$timeout_mode" = none ] || kill -s KILL -- "-$f_pid" 2>/dev/null
+    printf '\n%s%s\n' "$RC_MARK" "$f_rc"
+}
+
+# Tool output becomes details and JSON strings: drop colour codes, turn tabs into spaces, delete
+# every other control character, and replace bytes that are not UTF-8 (JSON must be valid UTF-8).
 sanitize() {
     case $1 in
         *[![:print:]]*) ;;
         *) printf '%s' "$1"; return 0 ;;   # already clean: spare the pipeline
     esac
-    printf '%s' "$1" | sed "s/${ESC}\[[0-9;]*[A-Za-z]//g" | tr '\t' ' ' | tr -d '\000-\010\013-\037'
+    printf '%s' "$1" | sed "s/${ESC}\[[0-9;]*[A-Za-z]//g" | tr '\t' ' ' | tr -d '\000-\010\013-\037\177' | utf8_repair
 }
+
+# Valid UTF-8 sequences stay; every other byte >= 0x80 becomes U+FFFD. Lines that are ASCII pass as they are.
+utf8_repair() {
+    awk 'BEGIN { for (i = 1; i < 256; i++) ord[sprintf("%c", i)] = i
+                 high = sprintf("[%c-%c]", 128, 255); bad = sprintf("%c%c%c", 239, 191, 189) }
+        $0 !~ high { print; next }
+        {   out = ""; n = length($0)
+            for (i = 1; i <= n; i++) {
+                c = ord[substr($0, i, 1)]
+                if (c < 128) { out = out substr($0, i, 1); continue }
+                need = 0; lo = 128; hi = 191
+                if (c >= 194 && c <= 223) need = 1
+                else if (c >= 224 && c <= 239) { need = 2; if (c == 224) lo = 160; if (c == 237) hi = 159 }
+                else if (c >= 240 && c <= 244) { need = 3; if (c == 240) lo = 144; if (c == 244) hi = 143 }
+                ok = need > 0 && i + need <= n
+                for (k = 1; ok && k <= need; k++) {
+                    d = ord[substr($0, i + k, 1)]
+                    if (k == 1) ok = d >= lo && d <= hi; else ok = d >= 128 && d <= 191
+                }
+                if (ok) { out = out substr($0, i, need + 1); i += need } else out = out bad
+            }
+            print out }'
+}
+
+# One line for a record: a newline in a tool output or a variable shows as \n, so it cannot start a line
+# of its own (a forged "PASS ...").
+one_line() { sanitize "$1" | awk 'NR > 1 { printf "\\n" } { printf "%s", $0 }'; }
 
 first_line() { printf '%s\n' "$1" | sed -n '/[^ ]/{s/^ *//;s/ *$//;p;q;}'; }
 
@@ -95,8 +179,8 @@ minor_of() { printf '%s\n' "$1" | sed -n 's/^[0-9]*\.\([0-9]*\).*/\1/p'; }
 # record STATUS NAME DETAIL [REMEDY]: print (text mode) and remember one check.
 record() {
     r_status=$1 r_name=$2
-    r_detail=$(sanitize "$3")
-    r_remedy=$(sanitize "${4:-}")
+    r_detail=$(one_line "$3")
+    r_remedy=$(one_line "${4:-}")
     case $r_status in
         PASS) n_pass=$((n_pass + 1)) ;;
         WARN) n_warn=$((n_warn + 1)) ;;
@@ -142,8 +226,11 @@ parse_options() {
             *) o_name=$1; o_value=${2-}; o_inline=0 ;;
         esac
         case $o_name in
-            -h|--help) usage; exit 0 ;;
-            --json) opt_json=1; shift; continue ;;
+            -h|--help|--json)
+                # A switch takes no value: "--json=0" must not turn JSON on.
+                [ "$o_inline" = 0 ] || usage_error "$o_name takes no value (not '$1')"
+                case $o_name in --json) opt_json=1; shift; continue ;; esac
+                usage; exit 0 ;;
             --platform|--expect-arch|--min-hip|--min-cuda|--python)
                 if [ "$o_inline" = 0 ]; then
                     [ $# -ge 2 ] || usage_error "$o_name needs a value"
@@ -158,6 +245,8 @@ parse_options() {
                 case $o_value in auto|rocm|cuda) opt_platform=$o_value ;;
                     *) usage_error "--platform must be auto, rocm or cuda, not '$o_value'" ;; esac ;;
             --expect-arch) opt_expect=$o_value
+                [ -n "$(printf '%s\n' "$o_value" | tr ',;' '  ' | tr -d ' ')" ] ||
+                    usage_error "--expect-arch '$o_value' names no architecture: give one or more, e.g. gfx90a,gfx942 or 8.0,9.0"
                 for o_item in $(printf '%s\n' "$o_value" | tr ',;' '  '); do
                     [ -n "$(cuda_cc "$o_item")" ] || printf '%s\n' "$(gfx_base "$o_item")" | grep -E -q '^gfx[0-9a-z-]+$' ||
                         usage_error "--expect-arch: '$o_item' is neither a gfx target (gfx90a) nor a compute capability (9.0)"
@@ -224,10 +313,10 @@ choose_platform() {
         platform=none
         record FAIL platform "no ROCm or CUDA tool on PATH (looked for hipcc, rocminfo, nvcc, nvidia-smi)" \
             "install ROCm or the CUDA toolkit and put its bin folder (/opt/rocm/bin, /usr/local/cuda/bin) on PATH"
-    elif have nvidia-smi && bounded nvidia-smi -L >/dev/null 2>&1; then
+    elif have nvidia-smi && run_tool nvidia-smi -L && [ "$tool_rc" = 0 ]; then
         # Both toolchains installed: the one whose driver answers decides.
         platform=cuda; record PASS platform "cuda (both toolchains found; nvidia-smi reaches a driver)"
-    elif have rocminfo && bounded rocminfo 2>/dev/null | grep -q 'Device Type: *GPU'; then
+    elif have rocminfo && run_tool rocminfo && printf '%s\n' "$tool_out" | grep -q 'Device Type: *GPU'; then
         platform=rocm; record PASS platform "rocm (both toolchains found; rocminfo lists a GPU)"
     else
         platform=none
@@ -256,8 +345,7 @@ check_hipcc() {
             "install ROCm's HIP SDK (hipcc) or add /opt/rocm/bin to PATH"
         return 0
     fi
-    c_out=$(bounded hipcc --version 2>&1); c_rc=$?
-    c_out=$(sanitize "$c_out")
+    run_tool hipcc --version; c_out=$tool_out c_rc=$tool_rc
     c_ver=$(hip_version_of "$c_out")
     c_bad=$(hipcc_broken_line "$c_out")
     c_fix="reinstall ROCm's hipcc and check that ROCM_PATH/HIP_PATH, if set, name that one ROCm install"
@@ -283,8 +371,7 @@ check_nvcc() {
             "install the CUDA toolkit or add its bin folder (usually /usr/local/cuda/bin) to PATH"
         return 0
     fi
-    c_out=$(bounded nvcc --version 2>&1); c_rc=$?
-    c_out=$(sanitize "$c_out")
+    run_tool nvcc --version; c_out=$tool_out c_rc=$tool_rc
     c_ver=$(cuda_version_of "$c_out")
     if [ -z "$c_ver" ] || [ "$c_rc" != 0 ]; then
         record FAIL compiler "nvcc --version did not print a CUDA release (exit $c_rc): $(first_line "$c_out")" \
@@ -330,9 +417,11 @@ check_device_files() {
         return 0
     fi
     d_render=
+    set +f   # the one file name pattern of the script
     for d_node in "$d_dri"/renderD*; do
         [ -e "$d_node" ] && { d_render=${d_node##*/}; break; }
     done
+    set -f
     if [ -z "$d_render" ]; then
         record FAIL device-files "/dev/dri has no renderD* node" \
             "load the amdgpu driver; with Docker add --device=/dev/dri"
@@ -425,8 +514,7 @@ rocm_driver_failure() {
 list_rocm_gpus() {
     if have rocminfo; then
         gpu_tool=rocminfo
-        l_out=$(bounded rocminfo 2>&1); l_rc=$?
-        l_out=$(sanitize "$l_out")
+        run_tool rocminfo; l_out=$tool_out l_rc=$tool_rc
         if [ "$l_rc" != 0 ] || contains "$l_out" "ROCk module is NOT loaded" || contains "$l_out" "hsa api call failure"; then
             rocm_driver_failure "$l_out" "$l_rc" rocminfo
             return 1
@@ -438,8 +526,7 @@ list_rocm_gpus() {
     for l_tool in amdgpu-arch rocm_agent_enumerator; do
         have "$l_tool" || continue
         gpu_tool=$l_tool
-        l_out=$(bounded "$l_tool" 2>&1); l_rc=$?
-        l_out=$(sanitize "$l_out")
+        run_tool "$l_tool"; l_out=$tool_out l_rc=$tool_rc
         if [ "$l_rc" != 0 ] || ! contains "$l_out" gfx; then
             rocm_driver_failure "$l_out" "$l_rc" "$l_tool"
             return 1
@@ -450,8 +537,7 @@ list_rocm_gpus() {
     done
     if have rocm-smi; then
         gpu_tool=rocm-smi
-        l_out=$(bounded rocm-smi --showproductname 2>&1); l_rc=$?
-        l_out=$(sanitize "$l_out")
+        run_tool rocm-smi --showproductname; l_out=$tool_out l_rc=$tool_rc
         gpus=$(printf '%s\n' "$l_out" | sed -n 's/.*GFX Version: *\(gfx[0-9a-z]*\).*/\1||0/p')
         if [ "$l_rc" != 0 ] || [ -z "$gpus" ]; then
             rocm_driver_failure "$l_out" "$l_rc" rocm-smi
@@ -532,8 +618,7 @@ check_cuda_devices() {
             "install the NVIDIA driver; with Docker use --gpus all (NVIDIA Container Toolkit)"
         return 0
     fi
-    v_out=$(bounded nvidia-smi --query-gpu=name,compute_cap --format=csv 2>&1); v_rc=$?
-    v_out=$(sanitize "$v_out")
+    run_tool nvidia-smi --query-gpu=name,compute_cap --format=csv; v_out=$tool_out v_rc=$tool_rc
     if contains "$v_out" "is not a valid field to query"; then
         check_cuda_devices_old_driver
         return 0
@@ -559,7 +644,8 @@ check_cuda_devices() {
 
 # Drivers before 510 have no compute_cap field: list the GPUs, say what is unknown.
 check_cuda_devices_old_driver() {
-    o_list=$(bounded nvidia-smi -L 2>&1 | sed -n 's/^GPU [0-9]*: \(.*\) (UUID.*/\1/p' | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $0 }')
+    run_tool nvidia-smi -L
+    o_list=$(printf '%s\n' "$tool_out" | sed -n 's/^GPU [0-9]*: \(.*\) (UUID.*/\1/p' | awk '{ printf "%s%s", (NR > 1 ? ", " : ""), $0 }')
     gpus=
     record WARN devices "nvidia-smi is too old to report compute capability (driver < 510)${o_list:+: $o_list}" \
         "upgrade the NVIDIA driver to 510 or newer; until then architecture checks are skipped"
@@ -600,6 +686,13 @@ check_expected_arch() {
 
 # ---------------------------------------------------------------- environment
 
+# Indices or UUIDs separated by commas. Spaces, quotes or a newline: the runtimes stop reading at the
+# first bad entry, so programs see fewer GPUs than the value seems to say.
+is_device_list() {
+    case $1 in *"$NL"*) return 1 ;; esac
+    printf '%s\n' "$1" | grep -E -q '^[A-Za-z0-9_.:-]+(,[A-Za-z0-9_.:-]+)*$'
+}
+
 check_environment() {
     for e_var in HSA_OVERRIDE_GFX_VERSION HIP_VISIBLE_DEVICES ROCR_VISIBLE_DEVICES CUDA_VISIBLE_DEVICES; do
         e_set='' e_val=''
@@ -611,6 +704,9 @@ check_environment() {
         elif [ -z "$e_val" ] || [ "$e_val" = -1 ]; then
             record WARN "env.$e_var" "$e_var='$e_val' hides every GPU from programs" \
                 "unset $e_var or list the device indices to use"
+        elif ! is_device_list "$e_val"; then
+            record WARN "env.$e_var" "$e_var='$e_val' is not a comma-separated list of device indices or UUIDs" \
+                "set it to indices such as 0,1 or to GPU UUIDs (nvidia-smi -L, rocm-smi --showuniqueid), or unset it"
         else
             record PASS "env.$e_var" "$e_var=$e_val: programs see only these devices (rocminfo/nvidia-smi still list all)"
         fi
@@ -665,8 +761,14 @@ check_torch() {
             "pass the one your extension uses: --python /path/to/venv/bin/python"
         return 0
     fi
-    t_out=$(bounded "$t_py" -c "$PY_PROBE" 2>&1); t_rc=$?
-    t_out=$(sanitize "$t_out")
+    # Run from /, by its full path: Python puts the current folder first on sys.path, so a ./torch/ or
+    # ./json.py where the check was started would run instead of the interpreter's own.
+    case $t_py in
+        /*) t_exe=$t_py ;;
+        */*) t_exe=$(pwd)/$t_py ;;
+        *) t_exe=$(command -v "$t_py") ;;
+    esac
+    run_tool "$t_exe" -c "$PY_PROBE"; t_out=$tool_out t_rc=$tool_rc
     t_err=$(torch_value "$t_out" import_error)
     if [ -n "$t_err" ]; then
         record FAIL torch "$t_py cannot import torch: $t_err" "$(torch_install_hint)"
@@ -772,7 +874,30 @@ check_torch_archs() {
 
 # ---------------------------------------------------------------- main
 
+# The text utilities every check uses: without one, the checks would report false failures.
+require_utilities() {
+    q_missing=
+    for q_tool in awk cat cut grep head id ls sed tr; do
+        have "$q_tool" || q_missing="$q_missing $q_tool"
+    done
+    [ -z "$q_missing" ] && return 0
+    printf '%s: needs%s, not found on PATH (%s): install it (Debian/Ubuntu: apt-get install coreutils grep sed mawk; Alpine: apk add coreutils gawk) or add its folder to PATH\n' \
+        "$PROG" "$q_missing" "$PATH" >&2
+    exit 2
+}
+
+# A timeout is whole seconds, 1 or more: anything else would make timeout(1) fail every probe.
+check_timeout_setting() {
+    case $TOOL_TIMEOUT in
+        ''|*[!0-9]*|0|00*) ;;
+        ?|??|???|????|?????|??????) return 0 ;;
+    esac
+    usage_error "$TIMEOUT_VAR='$TOOL_TIMEOUT' is not a number of seconds: set it to a whole number such as 60, or unset it"
+}
+
 main() {
+    require_utilities
+    check_timeout_setting
     parse_options "$@"
     platform=none
     choose_platform

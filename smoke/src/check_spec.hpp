@@ -101,7 +101,24 @@ inline std::vector<int64_t> sample_indices(int64_t n, int64_t budget) {
   return idx;
 }
 
-// Registries, one per group of categories.
+// The dtypes a check runs in: fp32 alone, or with the two half types people train and serve in.
+inline const std::vector<at::ScalarType> kAllFloat{at::kFloat, at::kHalf, at::kBFloat16};
+inline const std::vector<at::ScalarType> kFloat32{at::kFloat};
+
+// A check from its names, dtypes, inputs and operator; the registries set the rest field by field.
+inline CheckSpec check(const char* category, const char* name, std::vector<at::ScalarType> dtypes,
+                       std::function<Tensors(const CheckContext&)> inputs,
+                       std::function<at::Tensor(const Tensors&)> op) {
+  CheckSpec s;
+  s.category = category;
+  s.name = name;
+  s.dtypes = std::move(dtypes);
+  s.make_inputs = std::move(inputs);
+  s.op = std::move(op);
+  return s;
+}
+
+// Registries, one per file: checks_math.cpp, checks_nn.cpp, checks_llm.cpp.
 void add_math_checks(std::vector<CheckSpec>& checks);  // linear algebra, reductions, elementwise, shape, losses
 void add_nn_checks(std::vector<CheckSpec>& checks);    // convolution, normalisation, activations, attention
 void add_llm_checks(std::vector<CheckSpec>& checks);   // decoder layer, prefill and decode (--profile llm)

@@ -6,20 +6,6 @@
 namespace dualgpu::smoke {
 namespace {
 
-const std::vector<at::ScalarType> kAllFloat{at::kFloat, at::kHalf, at::kBFloat16};
-const std::vector<at::ScalarType> kFloat32{at::kFloat};
-
-CheckSpec check(const char* category, const char* name, std::vector<at::ScalarType> dtypes,
-                std::function<Tensors(const CheckContext&)> inputs, std::function<at::Tensor(const Tensors&)> op) {
-  CheckSpec s;
-  s.category = category;
-  s.name = name;
-  s.dtypes = std::move(dtypes);
-  s.make_inputs = std::move(inputs);
-  s.op = std::move(op);
-  return s;
-}
-
 double gemm_flop(int64_t m, int64_t n, int64_t k, int64_t batch = 1) { return 2.0 * m * n * k * batch; }
 
 void add_linear_algebra(std::vector<CheckSpec>& c) {

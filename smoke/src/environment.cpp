@@ -7,6 +7,7 @@
 #include <torch/cuda.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <regex>
 #include <sstream>
 
@@ -109,10 +110,14 @@ void describe_sdpa(EnvironmentReport& env, const Catalog& catalog, const at::Dev
 }
 
 // float16 / bfloat16 are skipped, with the reason, where the device cannot run them.
-void probe_dtypes(EnvironmentReport& env, const Catalog& catalog, const at::Device& device) {
+void probe_dtypes(EnvironmentReport& env, const Catalog& catalog, const at::Device& device, const Options& options) {
   if (device.is_cpu()) {
-    env.dtypes_not_run.emplace_back("float16");  // not what models run on a CPU: checked on GPUs only
-    env.backends.emplace_back("dtypes", "float32, bfloat16 (float16 is checked on GPUs only)");
+    // Not what models run on a CPU: checked on GPUs only, unless --dtype asks for it.
+    const bool asked = std::find(options.dtypes.begin(), options.dtypes.end(), "float16") != options.dtypes.end();
+    if (!asked) {
+      env.dtypes_not_run.emplace_back("float16");
+      env.backends.emplace_back("dtypes", "float32, bfloat16 (float16 is checked on GPUs only; --dtype float16 asks for it)");
+    }
     return;
   }
   for (auto [dtype, name] : {std::pair{at::kHalf, "float16"}, std::pair{at::kBFloat16, "bfloat16"}}) {
@@ -184,7 +189,7 @@ EnvironmentReport probe_environment(const Options& options, const Catalog& catal
   }
   describe_backends(env, config, env.gpu_usable);
   describe_sdpa(env, catalog, device);
-  probe_dtypes(env, catalog, device);
+  probe_dtypes(env, catalog, device, options);
   return env;
 }
 

@@ -19,7 +19,8 @@ every error and warning.
   --profile default|llm|all
                            default: the operator checks; llm: decoder-layer shapes, prefill and decode
   --only REGEX             run only checks whose "category/name/dtype" matches REGEX
-  --dtype LIST             comma-separated subset of float32,float16,bfloat16
+  --dtype LIST             comma-separated subset of float32,float16,bfloat16 (float16 runs on a
+                           CPU only when asked for here)
   --repeats N              timed samples per check (median reported); default: up to 7, fewer when
                            they would take more than ~20 ms (at least 3)
   --sample-ms MS           target length of one timed sample (default 2 on a GPU, 1 on the CPU)
@@ -60,8 +61,12 @@ Options parse_options(int argc, char** argv) {
   o.color = ::isatty(STDOUT_FILENO) && std::getenv("NO_COLOR") == nullptr;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
+    // Missing, empty and forgotten values (`--json --markdown r.md`) are usage errors: `--json ""`
+    // would otherwise write nothing, silently, and `--json --markdown` a file named "--markdown".
     auto value = [&]() -> std::string {
-      if (i + 1 >= argc) usage_error(arg + " needs a value");
+      if (i + 1 >= argc || argv[i + 1][0] == '\0') usage_error(arg + " needs a value");
+      const std::string next = argv[i + 1];
+      if (next.rfind("--", 0) == 0) usage_error(arg + " needs a value (got '" + next + "'; a file of that name: ./" + next + ")");
       return argv[++i];
     };
     if (arg == "-h" || arg == "--help") {
@@ -79,6 +84,7 @@ Options parse_options(int argc, char** argv) {
       o.only = value();
     } else if (arg == "--dtype") {
       o.dtypes = split_commas(value());
+      if (o.dtypes.empty()) usage_error("--dtype names no dtype: give float32, float16 and/or bfloat16");
       for (const auto& d : o.dtypes)
         if (d != "float32" && d != "float16" && d != "bfloat16")
           usage_error("--dtype takes float32, float16, bfloat16; not '" + d + "'");

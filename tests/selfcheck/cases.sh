@@ -7,21 +7,6 @@
 # shellcheck source=tests/selfcheck/harness.sh
 . "$(cd "$(dirname "$0")" && pwd)/harness.sh"
 
-# A ROCm machine where everything fits: MI300X, hipcc 6.2, torch 2.5.1+rocm6.2.
-rocm_machine() {
-    tool hipcc hipcc-version-rocm6.2.4.txt 0
-    tool rocminfo rocminfo-mi300x-vf.txt 0
-    devfiles ok
-    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
-}
-
-# A CUDA machine: 8x H100, nvcc 13.0, torch 2.15.0+cu132 (built with CUDA 13.2).
-cuda_machine() {
-    tool nvcc nvcc-version-cuda13.0.txt 0
-    tool nvidia-smi nvidia-smi-csv-h100-x8.txt 0
-    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
-}
-
 # ------------------------------------------------------------ compiler: hipcc
 
 case_rocm_all_good() {
@@ -514,21 +499,4 @@ case_usage_errors() {
 
 # ------------------------------------------------------------ driver
 
-run_case() {
-    new_case "$1"
-    "case_$1"
-}
-
-if [ "${1:-all}" = all ]; then
-    failed=0
-    cases=$(sed -n 's/^case_\([a-z0-9_]*\)() {$/\1/p' "$0")
-    while read -r c; do
-        ( run_case "$c" ) || failed=$((failed + 1))
-    done <<EOF
-$cases
-EOF
-    echo "selfcheck cases: $failed failed"
-    [ "$failed" = 0 ]
-else
-    run_case "$1"
-fi
+run_cases "$@"

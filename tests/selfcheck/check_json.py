@@ -9,7 +9,8 @@ import sys
 
 
 def main():
-    data = json.load(sys.stdin)
+    # Strict UTF-8: a tool's stray byte must not make the report unreadable for a JSON parser.
+    data = json.loads(sys.stdin.buffer.read().decode("utf-8"))
     text_lines = [l for l in sys.argv[1].splitlines() if l[:4] in ("PASS", "WARN", "FAIL")]
     checks = data["checks"]
     assert len(checks) == len(text_lines), "JSON has %d checks, text %d" % (len(checks), len(text_lines))
@@ -29,6 +30,6 @@ def main():
 if __name__ == "__main__":
     try:
         main()
-    except (AssertionError, ValueError, KeyError) as error:
+    except (AssertionError, ValueError, KeyError) as error:  # UnicodeDecodeError is a ValueError
         print("check_json: %s" % error)
         sys.exit(1)

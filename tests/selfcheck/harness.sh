@@ -7,7 +7,7 @@
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$HERE/../.." && pwd)
-SCRIPT=$REPO/ci/selfcheck.sh
+SCRIPT=${SELFCHECK_SCRIPT:-$REPO/ci/selfcheck.sh}   # another copy: to see a case fail on an old script
 SHELL_UNDER_TEST=$(command -v "${SELFCHECK_SHELL:-sh}")
 # The interpreter itself, not a pyenv shim (CTest passes it in; a shim costs a second per call).
 PYTHON_REAL=${SELFCHECK_PYTHON:-$(python3 -c 'import sys; print(sys.executable)')}
@@ -31,6 +31,9 @@ new_case() {
     printf '#!/bin/sh\nexec "%s" -S "$@"\n' "$PYTHON_REAL" >"$PY"
     chmod 755 "$PY"
     EXTRA_ENV=
+    RAW_ENV=
+    RUN_DIR=$T
+    MEM_LIMIT_KB=unlimited
     TORCH_ENV=
     TORCH_ARCHS=
     EXPECTS=
@@ -87,9 +90,25 @@ torch() { TORCH_ENV=$FIXTURES/$1; TORCH_ARCHS=${2:+$FIXTURES/$2}; }
 no_torch() { TORCH_ENV=; TORCH_ARCHS=; }
 with_python3() { printf '#!/bin/sh\nexec "%s" -S "$@"\n' "$PYTHON_REAL" >"$T/utils/python3"; chmod 755 "$T/utils/python3"; }
 setenv() { EXTRA_ENV="$EXTRA_ENV $1"; }
+# setenv_raw NAME=VALUE: one variable whose value may hold spaces or newlines.
+setenv_raw() { RAW_ENV=$1; }
+
+# tool_script NAME BODY: NAME is a fake tool that runs the sh code BODY (for tools that misbehave).
+tool_script() {
+    rm -f "$T/spec/$1"   # replaces a fixture-backed fake of the same name
+    printf '#!/bin/sh\n%s\n' "$2" >"$T/bin/$1"
+    chmod 755 "$T/bin/$1"
+}
 
 # expect CHECK STATUS: the line of CHECK must carry STATUS.
 expect() { EXPECTS="$EXPECTS $1=$2"; }
+
+# The case's memory limit (hostile_cases.sh: output without end must not fill memory). dash and bash
+# both have ulimit -v.
+limit_memory() {
+    # shellcheck disable=SC3045
+    [ "$MEM_LIMIT_KB" = unlimited ] || ulimit -v "$MEM_LIMIT_KB"
+}
 
 # run_selfcheck ARGS...: run in text and JSON mode; sets OUT, RC, JOUT, JRC.
 run_selfcheck() {
@@ -103,13 +122,16 @@ run_selfcheck() {
     set -- env -i PATH="$T/bin:$T/utils" HOME="$T" LC_ALL=C \
         DUALGPU_SELFCHECK_DEV_ROOT="$T/root" DUALGPU_SELFCHECK_TIMEOUT=20 \
         PYTHONPATH="$T/fake_torch" DUALGPU_FAKE_TORCH_ENV="$TORCH_ENV" \
-        DUALGPU_FAKE_TORCH_ARCHS="$TORCH_ARCHS" $EXTRA_ENV \
+        DUALGPU_FAKE_TORCH_ARCHS="$TORCH_ARCHS" $EXTRA_ENV ${RAW_ENV:+"$RAW_ENV"} \
         "$SHELL_UNDER_TEST" "$T/selfcheck.sh" "$@"
     if [ "$AS_NOBODY" = 1 ]; then
         set -- setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
     fi
-    OUT=$("$@" 2>"$T/stderr"); RC=$?
-    JOUT=$("$@" --json 2>/dev/null); JRC=$?
+    STARTED=$(date +%s)
+    OUT=$(cd "$RUN_DIR" && limit_memory && "$@" 2>"$T/stderr"); RC=$?
+    JOUT=$(cd "$RUN_DIR" && limit_memory && "$@" --json 2>/dev/null); JRC=$?
+    # shellcheck disable=SC2034  # read by hostile_cases.sh
+    ELAPSED=$(($(date +%s) - STARTED))
 }
 
 fail() {
@@ -140,4 +162,38 @@ expect_exit() {
     [ -z "${SELFCHECK_VERBOSE:-}" ] || printf "%s\n" "$OUT"
     echo "ok [$CASE] exit $RC"
     cleanup
+}
+
+# The two machines most cases start from.
+# A ROCm machine where everything fits: MI300X, hipcc 6.2, torch 2.5.1+rocm6.2.
+rocm_machine() {
+    tool hipcc hipcc-version-rocm6.2.4.txt 0
+    tool rocminfo rocminfo-mi300x-vf.txt 0
+    devfiles ok
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+}
+
+# A CUDA machine: 8x H100, nvcc 13.0, torch 2.15.0+cu132 (built with CUDA 13.2).
+cuda_machine() {
+    tool nvcc nvcc-version-cuda13.0.txt 0
+    tool nvidia-smi nvidia-smi-csv-h100-x8.txt 0
+    torch torch-collect-env-cuda13.2-pip.txt torch-arch-list-cuda13.2-pip.txt
+}
+
+# run_cases CASE | all: the driver of a file of case_* functions (the file that sourced this one).
+run_cases() {
+    if [ "${1:-all}" = all ]; then
+        failed=0
+        cases=$(sed -n 's/^case_\([a-z0-9_]*\)() {$/\1/p' "$0")
+        while read -r c; do
+            ( new_case "$c"; "case_$c" ) || failed=$((failed + 1))
+        done <<EOF
+$cases
+EOF
+        echo "${0##*/}: $failed failed"
+        [ "$failed" = 0 ]
+    else
+        new_case "$1"
+        "case_$1"
+    fi
 }

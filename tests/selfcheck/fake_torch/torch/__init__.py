@@ -7,6 +7,7 @@ and DUALGPU_FAKE_TORCH_ARCHS, a real printed `torch.cuda.get_arch_list()`.
 With DUALGPU_FAKE_TORCH_ENV unset it fails to import the way a missing torch does.
 """
 import ast
+import json  # noqa: F401  as the real torch does at start-up: a ./json.py must not be the one found
 import os
 import types
 
