@@ -87,6 +87,62 @@ __device__ __forceinline__ aligned_vector<T, N> load_keep(const T* p, const l2_k
   return load_aligned<N>(p);
 }
 
+// ---- rows of any width and alignment -------------------------------------------------------------
+// A row whose start is not 16-byte aligned (an odd width, a torch slice) is split in three: the head,
+// up to VEC - 1 values until the pointer the kernel stores to is aligned; whole aligned vectors; the
+// tail, up to VEC - 1 values. Head and tail (the edges) take scalar accesses, the vectors 16-byte ones.
+struct row_split {
+  int head;    // values before the first aligned vector
+  int chunks;  // aligned vectors after them
+  int edges;   // head + tail
+  // Where edge value e (0 <= e < edges) is in the row.
+  template <int VEC>
+  __device__ __forceinline__ int edge_position(int e) const { return e < head ? e : e + chunks * VEC; }
+};
+
+template <typename T>
+__device__ __forceinline__ bool aligned16(const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// `row`: the pointer the kernel stores to; the host checked that every pointer is aligned to one value.
+template <int VEC, typename T>
+__device__ __forceinline__ row_split split_row(const T* row, int width) {
+  const int misaligned = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) % 16 / sizeof(T));
+  const int head = min(width, (VEC - misaligned) % VEC);
+  const int chunks = (width - head) / VEC;
+  return {head, chunks, width - chunks * VEC};
+}
+
+// N values (16 bytes) from an address aligned to one value only: the two aligned 16-byte vectors that
+// hold them, funnel-shifted into place. Each vector read holds at least one of the N values, so
+// nothing outside the data's own 16-byte blocks is touched. Neighbouring threads read the same
+// blocks, so the second read is an L1 hit and the DRAM traffic is that of aligned loads.
+template <int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_any(const T* p) {
+  static_assert(sizeof(aligned_vector<T, N>) == 16, "load_any: 16-byte vectors only");
+  const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(p);
+  const unsigned offset = static_cast<unsigned>(address % 16);
+  const uint4* base = reinterpret_cast<const uint4*>(address - offset);
+  const uint4 lo = base[0];
+  const uint4 hi = base[offset != 0 ? 1 : 0];  // aligned: no second block (it may lie past the data)
+  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
+  const unsigned words = offset / 4, bits = offset % 4 * 8;
+  std::uint32_t s[5];
+#pragma unroll
+  for (int k = 0; k < 5; ++k) s[k] = words == 0 ? w[k] : words == 1 ? w[k + 1] : words == 2 ? w[k + 2] : w[k + 3];
+  aligned_vector<std::uint32_t, 4> r;
+#pragma unroll
+  for (int k = 0; k < 4; ++k)
+    r[k] = static_cast<std::uint32_t>(((static_cast<std::uint64_t>(s[k + 1]) << 32) | s[k]) >> bits);
+  return *reinterpret_cast<const aligned_vector<T, N>*>(&r);
+}
+
+// N values to an address aligned to one value only, one by one (a store cannot be shifted into place).
+template <int N, typename T>
+__device__ __forceinline__ void store_values(T* p, const aligned_vector<T, N>& v) {
+#pragma unroll
+  for (int j = 0; j < N; ++j) p[j] = v[j];
+}
+
 // The storage type behind a scalar_kind.
 template <scalar_kind K> struct storage;
 template <> struct storage<scalar_kind::float32> { using type = float; };
@@ -114,6 +170,15 @@ inline bool can_vectorise(std::int64_t row_len, std::initializer_list<const void
   if (row_len % vec != 0) return false;
   for (const void* p : ptrs)
     if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return false;
+  return true;
+}
+
+// Whether every pointer is aligned to one value of T (always so for torch tensors of T): the kernels
+// that split rows (row_split) need it; a pointer that is not takes the scalar fallback.
+template <typename T>
+inline bool values_aligned(std::initializer_list<const void*> ptrs) {
+  for (const void* p : ptrs)
+    if (reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) return false;
   return true;
 }
 

@@ -1,30 +1,22 @@
 // norm_kernels.cuh: the kernels and launch plan both norms share, and their launchers
-// (rms_norm_launcher, fused_add_rms_norm_launcher of kernels.h). Each rms_norm_<dtype>.cu and
-// fused_add_rms_norm_<dtype>.cu instantiates one launcher, and with it only the kernels it launches;
-// the kernels are internal to that file (an unnamed namespace).
+// (rms_norm_launcher, fused_add_rms_norm_launcher of kernels.h). Each cuda/rms_norm_<dtype>.cu and
+// cuda/fused_add_rms_norm_<dtype>.cu instantiates one launcher, and with it only the kernels it
+// launches; the kernels are internal to that file (an unnamed namespace).
 //
-// How the fast paths were chosen: bench/kernel_variants.cu times candidates beside these kernels on
-// one GPU (docs/benchmarks.md has the H200 figures). What mattered:
-//   1. every load of a thread issued before the first use: the loads of a row are independent, and a
-//      guard between them made the compiler wait for each in turn (bf16 4096x4096: 62% -> 75% of copy);
+// Why the kernels look as they do (bench/kernel_variants.cu times the candidates; docs/benchmarks.md
+// has the figures and what was tried and left out):
+//   1. every load of a thread is issued before the first use: a row's loads are independent, and a
+//      guard between them makes the compiler wait for each in turn;
 //   2. few live registers, so that enough blocks stay resident: no per-load guards (loads past a
-//      ragged row's end are clamped instead) and no row loop; 108 -> 62 registers for bf16 rows of
-//      8192 (16384x8192: 75% -> 95% of copy in the candidates);
-//   3. streaming (evict-first) accesses for x, the residual and out, which are touched once (+1-5%);
-//      the weight is read by every row and keeps the default policy;
+//      ragged row's end are clamped instead) and no row loop;
+//   3. streaming (evict-first) accesses for x, the residual and out, which are touched once; the
+//      weight is read by every row and keeps the default policy;
 //   4. dependent launches (dualgpu/launch.hpp): each kernel waits for the previous grid first and lets
-//      the next one start once its reduction is done, which hides the gap between back-to-back
-//      launches (bf16 4096x4096: 83% -> 88% of copy; letting it start at once gave 84% in two runs
-//      of the candidates, 88% in a third);
-//   5. for very many rows, rms_norm reads each row twice, the second time from L2 (what torch.compile's
-//      kernel does): few registers, a full SM, 98.8% of copy at 16384x8192 bf16 against 96.3% for the
-//      register kernel; at 4096 rows it lost (91% against 96% at hidden 8192). The same kernel takes
-//      rows too wide for registers, for both norms.
-// Tried and left out: loading the weight before the reduction (no measurable change), capping
-// registers further (__maxnreg__, launch bounds with more resident blocks: the kernels spilled and
-// lost up to 45%), a one-barrier reduction instead of dualgpu::block_reduce_sum's three (bf16
-// 4096x4096: 79% of copy in one run, against 84% twice), the two-pass kernel over a persistent grid
-// looping over rows (16384x8192: 70-93% against 98-99%).
+//      the next one start once its reduction is done, hiding the gap between back-to-back launches;
+//   5. very many rows read twice (the two-pass kernel): few registers and a full SM beat holding the
+//      row in registers there; the same kernel takes rows too wide for registers;
+//   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
+//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed.
 #pragma once
 
 #include "launch_common.cuh"
@@ -39,8 +31,8 @@ using dualgpu::aligned_vector;
 
 // ---- the fallback: any alignment, any width --------------------------------------------------
 // Scalar accesses, the row read twice (sum of squares, then scale), a block-stride loop over rows, 64-bit
-// offsets throughout. Used when a row start is not 16-byte aligned (a torch slice, an odd hidden size)
-// or a row is 2^31 values or more.
+// offsets throughout. Used only where the vector kernels cannot go: rows of 2^31 values or more, rows
+// narrower than two vectors, and pointers not aligned to one value.
 template <typename T, bool FUSED>
 __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                                  const T* __restrict__ weight, float eps, std::int64_t rows, std::int64_t hidden) {
@@ -72,6 +64,11 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
 // Thread `first` of a row group of `stride` threads holds vectors first, first + stride, ... (NV of
 // them, coalesced across the group), so each value is read from global memory once. `live` is false
 // for a row past the end (the group kernel keeps such threads for its shuffles).
+//
+// PEEL: rows of any width and alignment (row_split): the vectors start where the row the kernel
+// stores to (out) is 16-byte aligned; the other rows and the weight may sit at another offset, and
+// are then read with load_any (residual stores value by value). The edges are summed and stored
+// one value a thread. Without PEEL every pointer and the width are 16-byte aligned (the host checked).
 template <typename T, int VEC, int NV, bool FUSED>
 struct row_slice {
   aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
@@ -79,20 +76,67 @@ struct row_slice {
 };
 
 // Loads are unconditional (a vector past the end of a ragged row reads chunk 0 again and is then
-// ignored): guarding each load kept 21 more registers live (85 instead of 64 for bf16 at NV = 4),
-// which cost a resident block.
+// ignored): guarding each load kept more registers live, which cost a resident block. Chunk 0
+// exists in every row: PEEL rows are at least 2 * VEC - 1 wide (the host checked).
 __device__ __forceinline__ int clamp_chunk(int c, int chunks, bool live) { return live && c < chunks ? c : 0; }
 
-template <typename T, int VEC, int NV, bool FUSED>
+// NV vectors of one row, all loads issued before any is used. ANY: p may sit at any value offset.
+template <bool ANY, int VEC, int NV, typename T>
+__device__ __forceinline__ void load_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
+                                            int chunks, bool live) {
+#pragma unroll
+  for (int i = 0; i < NV; ++i) {
+    const T* q = p + clamp_chunk(first + i * stride, chunks, live) * VEC;
+    if constexpr (ANY) v[i] = load_any<VEC>(q);
+    else v[i] = load_stream<VEC>(q);
+  }
+}
+
+// load_chunks with the alignment decided once per row: the loop has no branch inside.
+template <bool PEEL, int VEC, int NV, typename T>
+__device__ __forceinline__ void load_row_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
+                                                int chunks, bool live) {
+  if (PEEL && !aligned16(p)) load_chunks<true>(v, p, first, stride, chunks, live);
+  else load_chunks<false>(v, p, first, stride, chunks, live);
+}
+
+// The edge values of a row (PEEL), one per thread: their sum of squares; FUSED stores residual += x.
+template <typename T, int VEC, bool FUSED>
+__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, T* res_row, int first,
+                                           int stride) {
+  float sum_squares = 0.0f;
+  for (int e = first; e < split.edges; e += stride) {
+    const int i = split.edge_position<VEC>(e);
+    float v = to_float(in_row[i]);
+    if constexpr (FUSED) {
+      const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
+      res_row[i] = sum;
+      v = to_float(sum);
+    }
+    sum_squares += v * v;
+  }
+  return sum_squares;
+}
+
+// The edge values' outputs; the same thread wrote the residual it reads back (FUSED).
+template <typename T, int VEC, bool FUSED>
+__device__ __forceinline__ void edges_store(const row_split& split, T* out_row, const T* in_row, const T* res_row,
+                                            const T* weight, float inv_rms, int first, int stride) {
+  for (int e = first; e < split.edges; e += stride) {
+    const int i = split.edge_position<VEC>(e);
+    const float v = to_float(FUSED ? res_row[i] : in_row[i]);
+    out_row[i] = from_float<T>(v * inv_rms * to_float(weight[i]));
+  }
+}
+
+// The vectors of a row (pointers already past the head): their sum of squares.
+template <bool PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
                                            T* __restrict__ res_row, int first, int stride, int chunks, bool live) {
   aligned_vector<T, VEC> r[FUSED ? NV : 1];
-#pragma unroll
-  for (int i = 0; i < NV; ++i) {  // loads only: all of them in flight together
-    const int c = clamp_chunk(first + i * stride, chunks, live);
-    s.v[i] = load_stream<VEC>(in_row + c * VEC);
-    if constexpr (FUSED) r[i] = load_stream<VEC>(res_row + c * VEC);
-  }
+  load_row_chunks<PEEL>(s.v, in_row, first, stride, chunks, live);  // loads only: all of them in flight together
+  if constexpr (FUSED) load_row_chunks<PEEL>(r, res_row, first, stride, chunks, live);
+  const bool res_aligned = !PEEL || !FUSED || aligned16(res_row);
   float sum_squares = 0.0f;
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
@@ -101,7 +145,8 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
       if constexpr (FUSED) {
 #pragma unroll
         for (int j = 0; j < VEC; ++j) s.v[i][j] = from_float<T>(to_float(s.v[i][j]) + to_float(r[i][j]));
-        store_stream<VEC>(res_row + c * VEC, s.v[i]);
+        if (res_aligned) store_stream<VEC>(res_row + c * VEC, s.v[i]);
+        else store_values<VEC>(res_row + c * VEC, s.v[i]);
       }
 #pragma unroll
       for (int j = 0; j < VEC; ++j) sum_squares += to_float(s.v[i][j]) * to_float(s.v[i][j]);
@@ -110,23 +155,37 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
   return sum_squares;
 }
 
-template <typename T, int VEC, int NV, bool FUSED>
+template <bool PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
                                            const T* __restrict__ weight, float inv_rms, int first, int stride,
                                            int chunks, bool live) {
+  // The weight is read by every row: likely an L2 hit, so no streaming hint. Where it sits at another
+  // offset than out (PEEL), each vector is read just before its use: load_any's two reads for every
+  // vector held at once would cost a resident block.
+  const bool w_aligned = !PEEL || aligned16(weight);
+  if (w_aligned) {
 #pragma unroll
-  for (int i = 0; i < NV; ++i)  // the weight is read by every row: likely an L2 hit
-    s.w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
+    for (int i = 0; i < NV; ++i)
+      s.w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
+  }
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
     const int c = first + i * stride;
     if (live && c < chunks) {
+      if (!w_aligned) s.w[i] = load_any<VEC>(weight + c * VEC);
       aligned_vector<T, VEC> o;
 #pragma unroll
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(s.v[i][j]) * inv_rms * to_float(s.w[i][j]));
       store_stream<VEC>(out_row + c * VEC, o);
     }
   }
+}
+
+// How a row splits: PEEL computes it from where out's row starts; otherwise no edges.
+template <bool PEEL, int VEC, typename T>
+__device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
+  if constexpr (PEEL) return split_row<VEC>(out_row, hidden);
+  return {0, hidden / VEC, 0};
 }
 
 // The most threads a block of the register kernels may have for NV vectors per thread (the launch
@@ -140,37 +199,41 @@ __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 51
 
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
 // unused then, so no two __restrict__ pointers alias).
-template <typename T, int VEC, int NV, bool FUSED>
+template <typename T, int VEC, int NV, bool FUSED, bool PEEL>
 __global__ void __launch_bounds__(norm_block_bound(NV))
     norm_block_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
-  const int chunks = hidden / VEC;
   const int first = static_cast<int>(threadIdx.x);
   const int stride = static_cast<int>(blockDim.x);
-  // One row per block, no row loop (a grid-stride loop kept 25 more registers live): the grid is
+  // One row per block, no row loop (a grid-stride loop kept more registers live): the grid is
   // rows_grid(rows), blockIdx.y counting whole rows of blocks.
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block: no barrier is skipped by part of it
   const std::int64_t offset = row * hidden;
+  T* out_row = out + offset;
+  const T* in_row = FUSED ? out_row : x + offset;
+  T* res_row = FUSED ? residual + offset : nullptr;
+  const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
+  const int h = split.head;
   row_slice<T, VEC, NV, FUSED> s;
-  const float sum_squares = norm_load(s, FUSED ? out + offset : x + offset, FUSED ? residual + offset : nullptr,
-                                      first, stride, chunks, true);
+  float sum_squares = norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, stride, split.chunks, true);
+  if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, stride);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
-  norm_store(s, out + offset, weight, inv_rms, first, stride, chunks, true);
+  norm_store<PEEL>(s, out_row + h, weight + h, inv_rms, first, stride, split.chunks, true);
+  if constexpr (PEEL) edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, stride);
 }
 
 // Small rows: a group of blockDim.x (a power of two <= 32, so inside one warp on every vendor)
 // threads per row, blockDim.y rows per block; the sum is reduced with shuffles of width blockDim.x.
 // The row loop is uniform over the block and no thread leaves early: every lane takes part in the
 // shuffles (rows past the end just contribute nothing).
-template <typename T, int VEC, int NV, bool FUSED>
+template <typename T, int VEC, int NV, bool FUSED, bool PEEL>
 __global__ void __launch_bounds__(256)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();
-  const int chunks = hidden / VEC;
   const int group = static_cast<int>(blockDim.x);
   const int first = static_cast<int>(threadIdx.x);
 #pragma unroll 1  // grid-stride: rarely more than one trip
@@ -179,14 +242,23 @@ __global__ void __launch_bounds__(256)
     const std::int64_t row = base + threadIdx.y;
     const bool live = row < rows;
     const std::int64_t offset = live ? row * hidden : 0;
+    T* out_row = out + offset;
+    const T* in_row = FUSED ? out_row : x + offset;
+    T* res_row = FUSED ? residual + offset : nullptr;
+    const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
+    const int h = split.head;
     row_slice<T, VEC, NV, FUSED> s;
-    float sum_squares = norm_load(s, FUSED ? out + offset : x + offset, FUSED ? residual + offset : nullptr, first,
-                                  group, chunks, live);
+    float sum_squares =
+        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, group, split.chunks, live);
+    if constexpr (PEEL)
+      if (live) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, group);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
       sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
     const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
     dualgpu::allow_next_grid();
-    norm_store(s, out + offset, weight, inv_rms, first, group, chunks, live);
+    norm_store<PEEL>(s, out_row + h, weight + h, inv_rms, first, group, split.chunks, live);
+    if constexpr (PEEL)
+      if (live) edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, group);
   }
 }
 
@@ -196,7 +268,7 @@ __global__ void __launch_bounds__(256)
 // needs few registers and fills the SM; two vectors per thread per trip keep loads in flight.
 constexpr int two_pass_threads = 512;
 
-template <typename T, int VEC, bool FUSED>
+template <typename T, int VEC, bool FUSED, bool PEEL>
 __global__ void __launch_bounds__(two_pass_threads)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                          const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
@@ -206,37 +278,50 @@ __global__ void __launch_bounds__(two_pass_threads)
   T* out_row = out + row * hidden;
   const T* in_row = FUSED ? out_row : x + row * hidden;
   T* res_row = FUSED ? residual + row * hidden : nullptr;
-  const int chunks = hidden / VEC;
+  const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
+  const int h = split.head, chunks = split.chunks;
+  const int first = static_cast<int>(threadIdx.x);
+  // Which of the other rows share out's alignment (PEEL; always so otherwise): once per row.
+  const bool in_aligned = !PEEL || aligned16(in_row + h);
+  const bool res_aligned = !PEEL || !FUSED || aligned16(res_row + h);
+  const bool w_aligned = !PEEL || aligned16(weight + h);
   const l2_keep_policy keep;
   float sum_squares = 0.0f;
 #pragma unroll 2
-  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
+  for (int c = first; c < chunks; c += two_pass_threads) {
+    const int i = h + c * VEC;
     aligned_vector<T, VEC> v;
     if constexpr (FUSED) {
-      v = load_stream<VEC>(in_row + c * VEC);
-      const aligned_vector<T, VEC> r = load_stream<VEC>(res_row + c * VEC);
+      v = load_stream<VEC>(in_row + i);  // in_row is out_row: aligned
+      const aligned_vector<T, VEC> r = res_aligned ? load_stream<VEC>(res_row + i) : load_any<VEC>(res_row + i);
 #pragma unroll
       for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));  // rounded, as stored
-      store_aligned<VEC>(res_row + c * VEC, v);
+      if (res_aligned) store_aligned<VEC>(res_row + i, v);
+      else store_values<VEC>(res_row + i, v);
     } else {
-      v = load_keep<VEC>(in_row + c * VEC, keep);
+      v = in_aligned ? load_keep<VEC>(in_row + i, keep) : load_any<VEC>(in_row + i);
     }
 #pragma unroll
     for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
   }
+  if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, two_pass_threads);
   // block_reduce_sum's barriers also make the residual stores above visible to the block.
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
   const T* src_row = FUSED ? res_row : in_row;
+  const bool src_aligned = FUSED ? res_aligned : in_aligned;
 #pragma unroll 2
-  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
-    const aligned_vector<T, VEC> v = load_stream<VEC>(src_row + c * VEC);
-    const aligned_vector<T, VEC> w = load_aligned<VEC>(weight + c * VEC);
+  for (int c = first; c < chunks; c += two_pass_threads) {
+    const int i = h + c * VEC;
+    const aligned_vector<T, VEC> v = src_aligned ? load_stream<VEC>(src_row + i) : load_any<VEC>(src_row + i);
+    const aligned_vector<T, VEC> w = w_aligned ? load_aligned<VEC>(weight + i) : load_any<VEC>(weight + i);
     aligned_vector<T, VEC> o;
 #pragma unroll
     for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
-    store_stream<VEC>(out_row + c * VEC, o);
+    store_stream<VEC>(out_row + i, o);
   }
+  if constexpr (PEEL)
+    edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
 }
 
 // ---- the launch plan -------------------------------------------------------------------------
@@ -265,7 +350,7 @@ inline dim3 rows_grid(std::int64_t rows) {
   return dim3(static_cast<unsigned>(std::min(rows, per_line)), static_cast<unsigned>(ceil_div(rows, per_line)));
 }
 
-// `chunks`: 16-byte vectors per row (the host calls this only when rows are aligned for them).
+// `chunks`: 16-byte vectors per row (rounded up: a PEEL row has at most that many).
 inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
@@ -290,35 +375,48 @@ inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
   return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};  // not reached: NV = 4 fits 2048
 }
 
-// Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
-// `vectorised`: every row start is 16-byte aligned (can_vectorise), so the 16-byte kernels apply.
-// Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
-// it finishes, and waits for it before touching memory.
-template <bool FUSED, typename T>
-dualgpu::error_t launch_norm(bool vectorised, T* out, const T* x, T* residual, const T* w, float eps,
-                             std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+template <bool FUSED, bool PEEL, typename T>
+dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w, float eps, std::int64_t rows,
+                                     int hidden, dualgpu::stream_t stream) {
   using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  if (!vectorised || hidden > std::numeric_limits<int>::max())
-    return launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
-                                                        residual, w, eps, rows, hidden);
-  const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);
-  const int h = static_cast<int>(hidden);
+  const norm_plan p = plan_norm(FUSED, rows, ceil_div(hidden, VEC));
   switch (p.kind) {
     case norm_plan::group:
-      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
-                                                                   eps, rows, h);
+      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                         residual, w, eps, rows, hidden);
     case norm_plan::block:
       if (p.nv == 2)
-        return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual,
-                                                                     w, eps, rows, h);
-      return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
-                                                                   eps, rows, h);
+        return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                           residual, w, eps, rows, hidden);
+      return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                         residual, w, eps, rows, hidden);
     case norm_plan::two_pass:
       break;
   }
-  return launch_dependent<norm_two_pass_kernel<T, VEC, FUSED>>(p.blocks, p.threads, 0, stream, out, x, residual, w,
-                                                               eps, rows, h);
+  return launch_dependent<norm_two_pass_kernel<T, VEC, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                     residual, w, eps, rows, hidden);
+}
+
+// Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
+// Every row start and the width 16-byte aligned: the plain vector kernels; any other width or offset:
+// the same kernels with PEEL (head and tail of each row apart); the scalar loop only for rows of
+// 2^31 values or more and rows narrower than two vectors (PEEL needs one whole vector in every row).
+// Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
+// it finishes, and waits for it before touching memory.
+template <bool FUSED, typename T>
+dualgpu::error_t launch_norm(std::initializer_list<const void*> pointers, T* out, const T* x, T* residual,
+                             const T* w, float eps, std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+  if (hidden <= std::numeric_limits<int>::max()) {
+    const int h = static_cast<int>(hidden);
+    if (can_vectorise<T>(hidden, pointers))
+      return launch_norm_vectors<FUSED, false>(out, x, residual, w, eps, rows, h, stream);
+    if (hidden >= 2 * VEC - 1 && values_aligned<T>(pointers))
+      return launch_norm_vectors<FUSED, true>(out, x, residual, w, eps, rows, h, stream);
+  }
+  return dualgpu::launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
+                                                               residual, w, eps, rows, hidden);
 }
 
 }  // namespace
@@ -330,7 +428,7 @@ dualgpu::error_t rms_norm_launcher<K>::launch(void* out, const void* x, const vo
                                               std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
   using T = detail::storage_t<K>;
   if (rows == 0 || hidden == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
-  return launch_norm<false, T>(detail::can_vectorise<T>(hidden, {out, x, weight}), static_cast<T*>(out),
+  return launch_norm<false, T>({out, x, weight}, static_cast<T*>(out),
                                static_cast<const T*>(x), nullptr, static_cast<const T*>(weight), eps, rows, hidden,
                                stream);
 }
@@ -341,7 +439,7 @@ dualgpu::error_t fused_add_rms_norm_launcher<K>::launch(void* x, void* residual,
                                                         dualgpu::stream_t stream) {
   using T = detail::storage_t<K>;
   if (rows == 0 || hidden == 0) return dualgpu::error_success;
-  return launch_norm<true, T>(detail::can_vectorise<T>(hidden, {x, residual, weight}), static_cast<T*>(x), nullptr,
+  return launch_norm<true, T>({x, residual, weight}, static_cast<T*>(x), nullptr,
                               static_cast<T*>(residual), static_cast<const T*>(weight), eps, rows, hidden, stream);
 }
 

@@ -1,4 +1,4 @@
-// silu_and_mul.cu: the SwiGLU gate, out = silu(gate) * up (CUDA spelling; HIP on ROCm). The unaligned
+// silu_and_mul.cu: the SwiGLU gate, out = silu(gate) * up (CUDA spelling; HIP on ROCm). The scalar
 // kernel calls silu() from rdc_helper.cu, so this file needs relocatable device code.
 #include "launch_common.cuh"
 #include "rdc_helper.cuh"
@@ -16,33 +16,49 @@ using dualgpu::aligned_vector;
 __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f + __expf(-x)); }
 
 // Both kernels: blockIdx.x over a row's columns, blockIdx.y over rows (grid-stride past 65535 rows), so
-// consecutive blocks sweep memory in order. Rows on blockIdx.x, as before, measured 95.5% of copy
-// instead of 98.8% on the H200 (bench/kernel_variants.cu): consecutive blocks a row apart.
+// consecutive blocks sweep memory in order (rows on blockIdx.x put consecutive blocks a row apart).
 
-// Aligned rows: 16-byte vectors, streamed (each value is touched once: 98.8% -> 99.6%). One vector per
-// thread, the grid covers a row's `chunks` exactly: little work per thread before its loads.
-template <typename T, int VEC>
+// 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
+// row's vectors exactly: little work per thread before its loads. Without PEEL, d and both pointers
+// are 16-byte aligned. PEEL: any d and offset (row_split): the vectors start where out's row is
+// aligned, gate and up are read with load_any where they sit elsewhere, and the first threads of the
+// row also take its edge values, one each.
+template <typename T, int VEC, bool PEEL>
 __global__ void __launch_bounds__(256)
-    silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, int chunks) {
+    silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
   dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (c >= chunks) return;
-  const std::int64_t d = static_cast<std::int64_t>(chunks) * VEC;
+  if (!PEEL && c >= d / VEC) return;
   for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
-    const T* gate = x + row * 2 * d + static_cast<std::int64_t>(c) * VEC;
-    const aligned_vector<T, VEC> g = load_stream<VEC>(gate);
-    const aligned_vector<T, VEC> u = load_stream<VEC>(gate + d);
-    aligned_vector<T, VEC> o;
+    T* out_row = out + row * d;
+    const T* gate_row = x + row * 2 * d;
+    const T* up_row = gate_row + d;
+    row_split split{0, static_cast<int>(d / VEC), 0};
+    if constexpr (PEEL) split = split_row<VEC>(out_row, static_cast<int>(d));
+    if (c < split.chunks) {
+      const std::int64_t i = split.head + static_cast<std::int64_t>(c) * VEC;
+      aligned_vector<T, VEC> g, u;
+      if (PEEL && !aligned16(gate_row + i)) g = load_any<VEC>(gate_row + i);
+      else g = load_stream<VEC>(gate_row + i);
+      if (PEEL && !aligned16(up_row + i)) u = load_any<VEC>(up_row + i);
+      else u = load_stream<VEC>(up_row + i);
+      aligned_vector<T, VEC> o;
 #pragma unroll
-    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
-    store_stream<VEC>(out + row * d + static_cast<std::int64_t>(c) * VEC, o);
+      for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
+      store_stream<VEC>(out_row + i, o);
+    }
+    if (PEEL && c < split.edges) {
+      const int i = split.edge_position<VEC>(c);
+      out_row[i] = from_float<T>(silu_fast(to_float(gate_row[i])) * to_float(up_row[i]));
+    }
   }
 }
 
-// Any alignment (a torch slice, an odd d): one value per thread, silu() from rdc_helper.cu.
+// Scalar, any width: rows narrower than two vectors (PEEL needs one whole vector), rows of 2^31
+// vectors or more, pointers not aligned to one value. One value per thread, silu() from rdc_helper.cu.
 template <typename T>
 __global__ void __launch_bounds__(256)
-    silu_and_mul_unaligned_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+    silu_and_mul_scalar_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
   dualgpu::wait_for_previous_grid();
   for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y)
     for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < d;
@@ -68,14 +84,20 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     constexpr int vec = dualgpu::max_vector_size<T>;
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
-    // d % vec == 0 also aligns the second half; a row of 2^31 vectors or more would overflow the grid.
-    if (can_vectorise<T>(d, {out, x}) && d / vec < std::numeric_limits<int>::max() - threads) {
-      const int chunks = static_cast<int>(d / vec);
-      const dim3 grid(static_cast<unsigned>(ceil_div(chunks, threads)), static_cast<unsigned>(std::min(rows, max_grid_rows)));
-      return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec>>(grid, dim3(threads), 0, stream, o, in, rows, chunks);
+    const std::int64_t vectors = ceil_div(d, vec);
+    const dim3 grid(static_cast<unsigned>(ceil_div(vectors, threads)), static_cast<unsigned>(std::min(rows, max_grid_rows)));
+    // A row of 2^31 vectors or more would overflow the column index.
+    if (vectors < std::numeric_limits<int>::max() - threads) {
+      // d % vec == 0 also aligns the second half.
+      if (can_vectorise<T>(d, {out, x}))
+        return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
+                                                                            rows, d);
+      if (d >= 2 * vec - 1 && values_aligned<T>({out, x}))
+        return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
+                                                                           rows, d);
     }
-    return dualgpu::launch_dependent<silu_and_mul_unaligned_kernel<T>>(silu_grid(rows, d, threads), dim3(threads), 0,
-                                                                       stream, o, in, rows, d);
+    return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, threads), dim3(threads), 0,
+                                                                    stream, o, in, rows, d);
   });
 }
 
