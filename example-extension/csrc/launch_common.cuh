@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <initializer_list>
+#include <type_traits>
 
 namespace dualgpu_example {
 namespace detail {
@@ -40,8 +41,8 @@ __device__ __forceinline__ void store_aligned(T* p, const aligned_vector<T, N>& 
 }
 
 // Streaming (evict-first) accesses, for data a kernel touches once: the L2 keeps what is reused (a
-// weight) instead. On the H200 they gained 1-5% of copy bandwidth in the norms and silu_and_mul
-// (bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
+// weight) instead: they measured faster in the norms and silu_and_mul (docs/benchmarks.md,
+// bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
 template <int N, typename T>
 __device__ __forceinline__ aligned_vector<T, N> load_stream(const T* p) {
 #if defined(DUALGPU_PLATFORM_CUDA)
@@ -112,28 +113,43 @@ __device__ __forceinline__ row_split split_row(const T* row, int width) {
   return {head, chunks, width - chunks * VEC};
 }
 
-// N values (16 bytes) from an address aligned to one value only: the two aligned 16-byte vectors that
-// hold them, funnel-shifted into place. Each vector read holds at least one of the N values, so
-// nothing outside the data's own 16-byte blocks is touched. Neighbouring threads read the same
-// blocks, so the second read is an L1 hit and the DRAM traffic is that of aligned loads.
+// 16 bytes from p in pieces of W bytes (p is W-byte aligned).
+template <int W, int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_pieces(const T* p) {
+  using piece = std::conditional_t<W == 8, uint2, std::conditional_t<W == 4, std::uint32_t, std::uint16_t>>;
+  aligned_vector<T, N> v;
+#pragma unroll
+  for (int k = 0; k < 16 / W; ++k) reinterpret_cast<piece*>(&v)[k] = reinterpret_cast<const piece*>(p)[k];
+  return v;
+}
+
+// N values (16 bytes) from an address aligned to one value only, in the widest accesses its alignment
+// allows (16, 8, 4 or 2 bytes): no access reaches past the N values, none needs shifting, and no more
+// registers are live than for an aligned load. Coalesced across a warp, the DRAM traffic is that of
+// aligned loads; only the instruction count grows.
 template <int N, typename T>
 __device__ __forceinline__ aligned_vector<T, N> load_any(const T* p) {
   static_assert(sizeof(aligned_vector<T, N>) == 16, "load_any: 16-byte vectors only");
-  const std::uintptr_t address = reinterpret_cast<std::uintptr_t>(p);
-  const unsigned offset = static_cast<unsigned>(address % 16);
-  const uint4* base = reinterpret_cast<const uint4*>(address - offset);
-  const uint4 lo = base[0];
-  const uint4 hi = base[offset != 0 ? 1 : 0];  // aligned: no second block (it may lie past the data)
-  const std::uint32_t w[8] = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-  const unsigned words = offset / 4, bits = offset % 4 * 8;
-  std::uint32_t s[5];
-#pragma unroll
-  for (int k = 0; k < 5; ++k) s[k] = words == 0 ? w[k] : words == 1 ? w[k + 1] : words == 2 ? w[k + 2] : w[k + 3];
-  aligned_vector<std::uint32_t, 4> r;
-#pragma unroll
-  for (int k = 0; k < 4; ++k)
-    r[k] = static_cast<std::uint32_t>(((static_cast<std::uint64_t>(s[k + 1]) << 32) | s[k]) >> bits);
-  return *reinterpret_cast<const aligned_vector<T, N>*>(&r);
+  const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
+  if (offset == 0) return load_aligned<N>(p);
+  if (offset % 8 == 0) return load_pieces<8, N>(p);
+  if constexpr (sizeof(T) >= 4) {
+    return load_pieces<4, N>(p);
+  } else {
+    if (offset % 4 == 0) return load_pieces<4, N>(p);
+    return load_pieces<2, N>(p);
+  }
+}
+
+// Asks for the line holding p in L1, without a register: a load of it later (after a reduction) then
+// waits for L1 instead of L2. CUDA only; elsewhere nothing.
+template <typename T>
+__device__ __forceinline__ void prefetch_l1(const T* p) {
+#if defined(__CUDA_ARCH__)
+  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
+#else
+  (void)p;
+#endif
 }
 
 // N values to an address aligned to one value only, one by one (a store cannot be shifted into place).

@@ -69,6 +69,8 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
 // stores to (out) is 16-byte aligned; the other rows and the weight may sit at another offset, and
 // are then read with load_any (residual stores value by value). The edges are summed and stored
 // one value a thread. Without PEEL every pointer and the width are 16-byte aligned (the host checked).
+// The weight's lines are asked into L1 before the reduction (prefetch_l1): its loads after it then
+// wait for L1, not L2, which matters where a row is all a block does (few rows).
 template <typename T, int VEC, int NV, bool FUSED>
 struct row_slice {
   aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
@@ -80,24 +82,47 @@ struct row_slice {
 // exists in every row: PEEL rows are at least 2 * VEC - 1 wide (the host checked).
 __device__ __forceinline__ int clamp_chunk(int c, int chunks, bool live) { return live && c < chunks ? c : 0; }
 
-// NV vectors of one row, all loads issued before any is used. ANY: p may sit at any value offset.
-template <bool ANY, int VEC, int NV, typename T>
+// NV vectors of one row, all loads issued before any is used, in pieces of W bytes (16: one streamed
+// load per vector; p is then 16-byte aligned, else W-byte aligned).
+template <int W, int VEC, int NV, typename T>
 __device__ __forceinline__ void load_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
                                             int chunks, bool live) {
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
     const T* q = p + clamp_chunk(first + i * stride, chunks, live) * VEC;
-    if constexpr (ANY) v[i] = load_any<VEC>(q);
-    else v[i] = load_stream<VEC>(q);
+    if constexpr (W == 16) v[i] = load_stream<VEC>(q);
+    else v[i] = load_pieces<W, VEC>(q);
   }
 }
 
-// load_chunks with the alignment decided once per row: the loop has no branch inside.
-template <bool PEEL, int VEC, int NV, typename T>
+// The widest piece (16, 8, 4 or 2 bytes) in which p can be read, decided once per row.
+template <typename T>
+__device__ __forceinline__ int piece_width(const T* p) {
+  const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
+  if (offset == 0) return 16;
+  if (offset % 8 == 0) return 8;
+  return sizeof(T) >= 4 || offset % 4 == 0 ? 4 : 2;
+}
+
+// How far PEEL goes: no edges (every pointer and the width 16-byte aligned); edges, with x and the
+// residual at out's offset and only the weight elsewhere (the usual case: fresh tensors of an odd
+// width); anything (a slice: x or the residual at another offset than out too).
+constexpr int peel_none = 0, peel_rows = 1, peel_any = 2;
+
+// x's or the residual's vectors: 16-byte streamed loads unless PEEL is peel_any, then in the widest
+// pieces the row's offset allows. Each loop is straight code, the choice made once per row.
+template <int PEEL, int VEC, int NV, typename T>
 __device__ __forceinline__ void load_row_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
                                                 int chunks, bool live) {
-  if (PEEL && !aligned16(p)) load_chunks<true>(v, p, first, stride, chunks, live);
-  else load_chunks<false>(v, p, first, stride, chunks, live);
+  if constexpr (PEEL == peel_any) {
+    switch (piece_width(p)) {
+      case 8: return load_chunks<8>(v, p, first, stride, chunks, live);
+      case 4: return load_chunks<4>(v, p, first, stride, chunks, live);
+      case 2: return load_chunks<2>(v, p, first, stride, chunks, live);
+      default: break;
+    }
+  }
+  load_chunks<16>(v, p, first, stride, chunks, live);
 }
 
 // The edge values of a row (PEEL), one per thread: their sum of squares; FUSED stores residual += x.
@@ -130,13 +155,16 @@ __device__ __forceinline__ void edges_store(const row_split& split, T* out_row, 
 }
 
 // The vectors of a row (pointers already past the head): their sum of squares.
-template <bool PEEL, typename T, int VEC, int NV, bool FUSED>
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
-                                           T* __restrict__ res_row, int first, int stride, int chunks, bool live) {
+                                           T* __restrict__ res_row, const T* __restrict__ weight, int first,
+                                           int stride, int chunks, bool live) {
   aligned_vector<T, VEC> r[FUSED ? NV : 1];
   load_row_chunks<PEEL>(s.v, in_row, first, stride, chunks, live);  // loads only: all of them in flight together
   if constexpr (FUSED) load_row_chunks<PEEL>(r, res_row, first, stride, chunks, live);
-  const bool res_aligned = !PEEL || !FUSED || aligned16(res_row);
+#pragma unroll
+  for (int i = 0; i < NV; ++i) prefetch_l1(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
+  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row);
   float sum_squares = 0.0f;
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
@@ -155,15 +183,14 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
   return sum_squares;
 }
 
-template <bool PEEL, typename T, int VEC, int NV, bool FUSED>
-__device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
-                                           const T* __restrict__ weight, float inv_rms, int first, int stride,
-                                           int chunks, bool live) {
-  // The weight is read by every row: likely an L2 hit, so no streaming hint. Where it sits at another
-  // offset than out (PEEL), each vector is read just before its use: load_any's two reads for every
-  // vector held at once would cost a resident block.
-  const bool w_aligned = !PEEL || aligned16(weight);
-  if (w_aligned) {
+// out = v * inv_rms * weight for the vectors of a row, the weight read in pieces of W bytes: 16, all
+// of them before the first use, as x's; narrower (PEEL: the weight at another offset than out), each
+// just before its use, from L1 (prefetch_l1), so that no more registers are live than with W = 16.
+template <int W, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_scale_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
+                                                 const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                                 int chunks, bool live) {
+  if constexpr (W == 16) {  // read by every row: an L1 or L2 hit, so no streaming hint
 #pragma unroll
     for (int i = 0; i < NV; ++i)
       s.w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
@@ -172,7 +199,7 @@ __device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* _
   for (int i = 0; i < NV; ++i) {
     const int c = first + i * stride;
     if (live && c < chunks) {
-      if (!w_aligned) s.w[i] = load_any<VEC>(weight + c * VEC);
+      if constexpr (W != 16) s.w[i] = load_pieces<W, VEC>(weight + c * VEC);
       aligned_vector<T, VEC> o;
 #pragma unroll
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(s.v[i][j]) * inv_rms * to_float(s.w[i][j]));
@@ -181,26 +208,40 @@ __device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* _
   }
 }
 
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
+                                           const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                           int chunks, bool live) {
+  if constexpr (PEEL != peel_none) {
+    switch (piece_width(weight)) {
+      case 8: return norm_scale_store<8>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      case 4: return norm_scale_store<4>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      case 2: return norm_scale_store<2>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      default: break;
+    }
+  }
+  norm_scale_store<16>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+}
+
 // How a row splits: PEEL computes it from where out's row starts; otherwise no edges.
-template <bool PEEL, int VEC, typename T>
+template <int PEEL, int VEC, typename T>
 __device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
   if constexpr (PEEL) return split_row<VEC>(out_row, hidden);
   return {0, hidden / VEC, 0};
 }
 
-// The most threads a block of the register kernels may have for NV vectors per thread (the launch
-// bounds, so also what caps registers: 64 a thread at 1024, 128 at 512). The host respects it. NV is
-// 2 or 4 (4 in the group kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows
-// take the two-pass kernel. Each NV is one more kernel per file to compile (about 0.1 s), so only these
-// exist: kernels of one vector a thread were dropped after measuring the same on the H200 at decode
-// shapes (64x4096: launch-bound, within the run-to-run spread); for 131072 rows of 128 the four-vector
-// group kernel is 2% slower in bf16 and 7% faster in fp32.
+// The most threads a block of the register kernels may have for NV vectors per thread. The launch
+// bounds also cap registers at 64 a thread (one block of 1024, or two of 512, resident), which keeps
+// the PEEL kernels as resident as the aligned ones. The host respects it. NV is 2 or 4 (4 in the group
+// kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the two-pass
+// kernel. Each NV is one more kernel per file to compile, so only these exist (docs/benchmarks.md: a
+// kernel of one vector a thread measured the same).
 __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
 
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
 // unused then, so no two __restrict__ pointers alias).
-template <typename T, int VEC, int NV, bool FUSED, bool PEEL>
-__global__ void __launch_bounds__(norm_block_bound(NV))
+template <typename T, int VEC, int NV, bool FUSED, int PEEL>
+__global__ void __launch_bounds__(norm_block_bound(NV), 1024 / norm_block_bound(NV))
     norm_block_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   const int first = static_cast<int>(threadIdx.x);
@@ -217,7 +258,8 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
   const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
   const int h = split.head;
   row_slice<T, VEC, NV, FUSED> s;
-  float sum_squares = norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, stride, split.chunks, true);
+  float sum_squares =
+      norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, weight + h, first, stride, split.chunks, true);
   if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, stride);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
@@ -229,7 +271,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
 // threads per row, blockDim.y rows per block; the sum is reduced with shuffles of width blockDim.x.
 // The row loop is uniform over the block and no thread leaves early: every lane takes part in the
 // shuffles (rows past the end just contribute nothing).
-template <typename T, int VEC, int NV, bool FUSED, bool PEEL>
+template <typename T, int VEC, int NV, bool FUSED, int PEEL>
 __global__ void __launch_bounds__(256)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
@@ -249,7 +291,7 @@ __global__ void __launch_bounds__(256)
     const int h = split.head;
     row_slice<T, VEC, NV, FUSED> s;
     float sum_squares =
-        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, group, split.chunks, live);
+        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, weight + h, first, group, split.chunks, live);
     if constexpr (PEEL)
       if (live) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, group);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
@@ -268,8 +310,33 @@ __global__ void __launch_bounds__(256)
 // needs few registers and fills the SM; two vectors per thread per trip keep loads in flight.
 constexpr int two_pass_threads = 512;
 
-template <typename T, int VEC, bool FUSED, bool PEEL>
-__global__ void __launch_bounds__(two_pass_threads)
+// The two-pass kernel's second pass: out = src * inv_rms * weight over a row's vectors. src is aligned;
+// the weight is read in pieces of W bytes (16: aligned); W = 0: src and the weight anywhere (load_any).
+template <int W, typename T>
+__device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T* __restrict__ src_row,
+                                               const T* __restrict__ weight, float inv_rms, int chunks) {
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+#pragma unroll 2
+  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
+    const int i = c * VEC;
+    aligned_vector<T, VEC> v, w;
+    if constexpr (W == 0) {
+      v = load_any<VEC>(src_row + i);
+      w = load_any<VEC>(weight + i);
+    } else {
+      v = load_stream<VEC>(src_row + i);
+      if constexpr (W == 16) w = load_aligned<VEC>(weight + i);
+      else w = load_pieces<W, VEC>(weight + i);
+    }
+    aligned_vector<T, VEC> o;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
+    store_stream<VEC>(out_row + i, o);
+  }
+}
+
+template <typename T, int VEC, bool FUSED, int PEEL>
+__global__ void __launch_bounds__(two_pass_threads, 4)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                          const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();
@@ -282,9 +349,8 @@ __global__ void __launch_bounds__(two_pass_threads)
   const int h = split.head, chunks = split.chunks;
   const int first = static_cast<int>(threadIdx.x);
   // Which of the other rows share out's alignment (PEEL; always so otherwise): once per row.
-  const bool in_aligned = !PEEL || aligned16(in_row + h);
-  const bool res_aligned = !PEEL || !FUSED || aligned16(res_row + h);
-  const bool w_aligned = !PEEL || aligned16(weight + h);
+  const bool in_aligned = PEEL != peel_any || aligned16(in_row + h);
+  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row + h);
   const l2_keep_policy keep;
   float sum_squares = 0.0f;
 #pragma unroll 2
@@ -310,15 +376,22 @@ __global__ void __launch_bounds__(two_pass_threads)
   dualgpu::allow_next_grid();
   const T* src_row = FUSED ? res_row : in_row;
   const bool src_aligned = FUSED ? res_aligned : in_aligned;
-#pragma unroll 2
-  for (int c = first; c < chunks; c += two_pass_threads) {
-    const int i = h + c * VEC;
-    const aligned_vector<T, VEC> v = src_aligned ? load_stream<VEC>(src_row + i) : load_any<VEC>(src_row + i);
-    const aligned_vector<T, VEC> w = w_aligned ? load_aligned<VEC>(weight + i) : load_any<VEC>(weight + i);
-    aligned_vector<T, VEC> o;
-#pragma unroll
-    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
-    store_stream<VEC>(out_row + i, o);
+  if constexpr (PEEL == peel_any) {
+    if (!src_aligned || !aligned16(weight + h)) {
+      two_pass_scale<0>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
+      edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
+      return;
+    }
+  }
+  if constexpr (PEEL != peel_none) {
+    switch (piece_width(weight + h)) {  // each loop straight code: the choice is made once per row
+      case 8: two_pass_scale<8>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      case 4: two_pass_scale<4>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      case 2: two_pass_scale<2>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      default: two_pass_scale<16>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
+    }
+  } else {
+    two_pass_scale<16>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
   }
   if constexpr (PEEL)
     edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
@@ -330,8 +403,7 @@ __global__ void __launch_bounds__(two_pass_threads)
 constexpr std::int64_t many_rows = 1024;
 
 // rms_norm with at least this many rows of 1024 to 2048 vectors (two to four per thread of the
-// two-pass kernel) takes it: measured better at 16384 rows of 8192 values (bf16, fp32), worse at
-// 4096 rows; fewer rows keep the register kernels.
+// two-pass kernel) takes it; fewer rows keep the register kernels (docs/benchmarks.md).
 constexpr std::int64_t two_pass_rows = 16384;
 
 // The register kernels hold a row of at most this many vectors; wider rows take the two-pass kernel.
@@ -350,7 +422,7 @@ inline dim3 rows_grid(std::int64_t rows) {
   return dim3(static_cast<unsigned>(std::min(rows, per_line)), static_cast<unsigned>(ceil_div(rows, per_line)));
 }
 
-// `chunks`: 16-byte vectors per row (rounded up: a PEEL row has at most that many).
+// `chunks`: the most 16-byte vectors a row has.
 inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
@@ -361,8 +433,8 @@ inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
     const int per_block = 256 / group;
     return {norm_plan::group, nv, dim3(group, per_block), dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
   }
-  // Threads per row when rows are plenty: max(256, chunks / 4) was best or within 2% on the H200 at
-  // hidden 4096 and 8192, fp32 and bf16 (bench/kernel_variants.cu). Few rows: spread each row wide.
+  // Threads per row when rows are plenty: max(256, chunks / 4), the best of bench/kernel_variants.cu's
+  // candidates (docs/benchmarks.md). Few rows: spread each row wide.
   const std::int64_t target = rows >= many_rows ? std::max<std::int64_t>(256, chunks / 4) : 1024;
   for (int pass = 0; pass < 2; ++pass) {
     for (int nv : {2, 4}) {
@@ -375,12 +447,12 @@ inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
   return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};  // not reached: NV = 4 fits 2048
 }
 
-template <bool FUSED, bool PEEL, typename T>
+template <bool FUSED, int PEEL, typename T>
 dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w, float eps, std::int64_t rows,
                                      int hidden, dualgpu::stream_t stream) {
   using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  const norm_plan p = plan_norm(FUSED, rows, ceil_div(hidden, VEC));
+  const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);  // a PEEL row has at most hidden / VEC vectors
   switch (p.kind) {
     case norm_plan::group:
       return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
@@ -411,9 +483,14 @@ dualgpu::error_t launch_norm(std::initializer_list<const void*> pointers, T* out
   if (hidden <= std::numeric_limits<int>::max()) {
     const int h = static_cast<int>(hidden);
     if (can_vectorise<T>(hidden, pointers))
-      return launch_norm_vectors<FUSED, false>(out, x, residual, w, eps, rows, h, stream);
-    if (hidden >= 2 * VEC - 1 && values_aligned<T>(pointers))
-      return launch_norm_vectors<FUSED, true>(out, x, residual, w, eps, rows, h, stream);
+      return launch_norm_vectors<FUSED, peel_none>(out, x, residual, w, eps, rows, h, stream);
+    if (hidden >= 2 * VEC - 1 && values_aligned<T>(pointers)) {
+      // x (rms_norm) or the residual (FUSED; x is out) at out's 16-byte offset: only the weight differs.
+      const void* other = FUSED ? static_cast<const void*>(residual) : static_cast<const void*>(x);
+      if ((reinterpret_cast<std::uintptr_t>(other) - reinterpret_cast<std::uintptr_t>(out)) % 16 == 0)
+        return launch_norm_vectors<FUSED, peel_rows>(out, x, residual, w, eps, rows, h, stream);
+      return launch_norm_vectors<FUSED, peel_any>(out, x, residual, w, eps, rows, h, stream);
+    }
   }
   return dualgpu::launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
                                                                residual, w, eps, rows, hidden);

@@ -24,7 +24,7 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // aligned, gate and up are read with load_any where they sit elsewhere, and the first threads of the
 // row also take its edge values, one each.
 template <typename T, int VEC, bool PEEL>
-__global__ void __launch_bounds__(256)
+__global__ void __launch_bounds__(256, 8)  // 32 registers, the whole SM resident: the loads of 2048 threads in flight
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
   dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
@@ -78,14 +78,16 @@ dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
 dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64_t d, scalar_kind kind,
                                      dualgpu::stream_t stream) {
   if (rows == 0 || d == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
-  constexpr int threads = 256;
   return with_type(kind, [&](auto tag) {
     using T = decltype(tag);
     constexpr int vec = dualgpu::max_vector_size<T>;
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
-    const std::int64_t vectors = ceil_div(d, vec);
-    const dim3 grid(static_cast<unsigned>(ceil_div(vectors, threads)), static_cast<unsigned>(std::min(rows, max_grid_rows)));
+    const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
+    // Narrow rows take blocks of 128, so that few threads of a block sit idle.
+    const int threads = vectors <= 128 ? 128 : 256;
+    const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
+                    static_cast<unsigned>(std::min(rows, max_grid_rows)));
     // A row of 2^31 vectors or more would overflow the column index.
     if (vectors < std::numeric_limits<int>::max() - threads) {
       // d % vec == 0 also aligns the second half.
@@ -96,7 +98,7 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
                                                                            rows, d);
     }
-    return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, threads), dim3(threads), 0,
+    return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, 256), dim3(256), 0,
                                                                     stream, o, in, rows, d);
   });
 }
