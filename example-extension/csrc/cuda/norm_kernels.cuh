@@ -1,7 +1,6 @@
-// norm_kernels.cuh: the kernels and launch plan both norms share, and their launchers
-// (rms_norm_launcher, fused_add_rms_norm_launcher of kernels.h). Each cuda/rms_norm_<dtype>.cu and
-// cuda/fused_add_rms_norm_<dtype>.cu instantiates one launcher, and with it only the kernels it
-// launches; the kernels are internal to that file (an unnamed namespace).
+// norm_kernels.cuh: the kernels and launch plan both norms share (launch_norm). rms_norm.cu and
+// fused_add_rms_norm.cu each instantiate it for their op, and with it only the kernels it launches;
+// the kernels are internal to that file (an unnamed namespace), so the two compile in parallel.
 //
 // Why the kernels look as they do (bench/kernel_variants.cu times the candidates; docs/benchmarks.md
 // has the figures and what was tried and left out):
@@ -497,27 +496,4 @@ dualgpu::error_t launch_norm(std::initializer_list<const void*> pointers, T* out
 }
 
 }  // namespace
-
-// The launchers of kernels.h, instantiated per dtype by the rms_norm_<dtype>.cu and
-// fused_add_rms_norm_<dtype>.cu files.
-template <scalar_kind K>
-dualgpu::error_t rms_norm_launcher<K>::launch(void* out, const void* x, const void* weight, float eps,
-                                              std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
-  using T = detail::storage_t<K>;
-  if (rows == 0 || hidden == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
-  return launch_norm<false, T>({out, x, weight}, static_cast<T*>(out),
-                               static_cast<const T*>(x), nullptr, static_cast<const T*>(weight), eps, rows, hidden,
-                               stream);
-}
-
-template <scalar_kind K>
-dualgpu::error_t fused_add_rms_norm_launcher<K>::launch(void* x, void* residual, const void* weight, float eps,
-                                                        std::int64_t rows, std::int64_t hidden,
-                                                        dualgpu::stream_t stream) {
-  using T = detail::storage_t<K>;
-  if (rows == 0 || hidden == 0) return dualgpu::error_success;
-  return launch_norm<true, T>({x, residual, weight}, static_cast<T*>(x), nullptr,
-                              static_cast<T*>(residual), static_cast<const T*>(weight), eps, rows, hidden, stream);
-}
-
 }  // namespace dualgpu_example

@@ -1,5 +1,6 @@
-// silu_and_mul.cu: the SwiGLU gate, out = silu(gate) * up (CUDA spelling; HIP on ROCm). The scalar
-// kernel calls silu() from rdc_helper.cu, so this file needs relocatable device code.
+// silu_and_mul.cu: the SwiGLU gate, out = silu(gate) * up (CUDA spelling; HIP on ROCm). No torch here:
+// the launcher takes raw pointers and is declared in ../silu_and_mul.cpp. The scalar kernel calls
+// silu() from rdc_helper.cu, so this file needs relocatable device code.
 #include "launch_common.cuh"
 #include "rdc_helper.cuh"
 

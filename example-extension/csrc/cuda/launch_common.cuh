@@ -4,13 +4,15 @@
 // header twice, and this one is in every kernel file.
 #pragma once
 
-#include "kernels.h"
 #include "scalar.cuh"
+#include "scalar_kind.h"
 
 #include "dualgpu/device.hpp"
 #include "dualgpu/launch.hpp"
+#include "dualgpu/runtime.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
 #include <type_traits>
 
