@@ -143,17 +143,6 @@ __device__ __forceinline__ aligned_vector<T, N> load_any(const T* p) {
   }
 }
 
-// Asks for the line holding p in L1, without a register: a load of it later (after a reduction) then
-// waits for L1 instead of L2. CUDA only; elsewhere nothing.
-template <typename T>
-__device__ __forceinline__ void prefetch_l1(const T* p) {
-#if defined(__CUDA_ARCH__)
-  asm volatile("prefetch.global.L1 [%0];" ::"l"(p));
-#else
-  (void)p;
-#endif
-}
-
 // N values to an address aligned to one value only, one by one (a store cannot be shifted into place).
 template <int N, typename T>
 __device__ __forceinline__ void store_values(T* p, const aligned_vector<T, N>& v) {

@@ -68,8 +68,6 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
 // stores to (out) is 16-byte aligned; the other rows and the weight may sit at another offset, and
 // are then read with load_any (residual stores value by value). The edges are summed and stored
 // one value a thread. Without PEEL every pointer and the width are 16-byte aligned (the host checked).
-// The weight's lines are asked into L1 before the reduction (prefetch_l1): its loads after it then
-// wait for L1, not L2, which matters where a row is all a block does (few rows).
 template <typename T, int VEC, int NV, bool FUSED>
 struct row_slice {
   aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
@@ -156,13 +154,11 @@ __device__ __forceinline__ void edges_store(const row_split& split, T* out_row, 
 // The vectors of a row (pointers already past the head): their sum of squares.
 template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
-                                           T* __restrict__ res_row, const T* __restrict__ weight, int first,
-                                           int stride, int chunks, bool live) {
+                                           T* __restrict__ res_row, int first, int stride, int chunks,
+                                           bool live) {
   aligned_vector<T, VEC> r[FUSED ? NV : 1];
   load_row_chunks<PEEL>(s.v, in_row, first, stride, chunks, live);  // loads only: all of them in flight together
   if constexpr (FUSED) load_row_chunks<PEEL>(r, res_row, first, stride, chunks, live);
-#pragma unroll
-  for (int i = 0; i < NV; ++i) prefetch_l1(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
   const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row);
   float sum_squares = 0.0f;
 #pragma unroll
@@ -184,7 +180,8 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
 
 // out = v * inv_rms * weight for the vectors of a row, the weight read in pieces of W bytes: 16, all
 // of them before the first use, as x's; narrower (PEEL: the weight at another offset than out), each
-// just before its use, from L1 (prefetch_l1), so that no more registers are live than with W = 16.
+// just before its use (it is read by every row: an L1 or L2 hit), so that no more registers are live
+// than with W = 16.
 template <int W, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ void norm_scale_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
                                                  const T* __restrict__ weight, float inv_rms, int first, int stride,
@@ -229,9 +226,9 @@ __device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
   return {0, hidden / VEC, 0};
 }
 
-// The most threads a block of the register kernels may have for NV vectors per thread. The launch
-// bounds also cap registers at 64 a thread (one block of 1024, or two of 512, resident), which keeps
-// the PEEL kernels as resident as the aligned ones. The host respects it. NV is 2 or 4 (4 in the group
+// The most threads a block of the register kernels may have for NV vectors per thread. For PEEL the
+// launch bounds also cap registers at 64 a thread (one block of 1024, or two of 512, resident), which
+// keeps those kernels as resident as the aligned ones (which need no cap). The host respects it. NV is 2 or 4 (4 in the group
 // kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the two-pass
 // kernel. Each NV is one more kernel per file to compile, so only these exist (docs/benchmarks.md: a
 // kernel of one vector a thread measured the same).
@@ -240,7 +237,7 @@ __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 51
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
 // unused then, so no two __restrict__ pointers alias).
 template <typename T, int VEC, int NV, bool FUSED, int PEEL>
-__global__ void __launch_bounds__(norm_block_bound(NV), 1024 / norm_block_bound(NV))
+__global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block_bound(NV) : 1)
     norm_block_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   const int first = static_cast<int>(threadIdx.x);
@@ -258,7 +255,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV), 1024 / norm_block_bound(
   const int h = split.head;
   row_slice<T, VEC, NV, FUSED> s;
   float sum_squares =
-      norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, weight + h, first, stride, split.chunks, true);
+      norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, stride, split.chunks, true);
   if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, stride);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
@@ -290,7 +287,7 @@ __global__ void __launch_bounds__(256)
     const int h = split.head;
     row_slice<T, VEC, NV, FUSED> s;
     float sum_squares =
-        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, weight + h, first, group, split.chunks, live);
+        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, group, split.chunks, live);
     if constexpr (PEEL)
       if (live) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, group);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
@@ -335,7 +332,7 @@ __device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T*
 }
 
 template <typename T, int VEC, bool FUSED, int PEEL>
-__global__ void __launch_bounds__(two_pass_threads, 4)
+__global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                          const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();

@@ -25,7 +25,7 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // aligned, gate and up are read with load_any where they sit elsewhere, and the first threads of the
 // row also take its edge values, one each.
 template <typename T, int VEC, bool PEEL>
-__global__ void __launch_bounds__(256, 8)  // 32 registers, the whole SM resident: the loads of 2048 threads in flight
+__global__ void __launch_bounds__(256, PEEL ? 8 : 1)  // PEEL: 32 registers, 2048 threads resident
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
   dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
