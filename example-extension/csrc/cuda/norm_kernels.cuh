@@ -234,6 +234,45 @@ __device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
 // kernel of one vector a thread measured the same).
 __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
 
+// One row of a norm kernel: out's row (the one stored to), the row read (x, or out itself when FUSED),
+// the residual's row (FUSED) and how it splits (PEEL).
+template <typename T>
+struct norm_row {
+  T* out;
+  const T* in;
+  T* res;
+  row_split split;
+};
+
+template <bool FUSED, int PEEL, int VEC, typename T>
+__device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residual, std::int64_t offset, int hidden) {
+  T* out_row = out + offset;
+  return {out_row, FUSED ? out_row : x + offset, FUSED ? residual + offset : nullptr,
+          norm_split<PEEL, VEC>(out_row, hidden)};
+}
+
+// The row's sum of squares, its vectors held in s (and, FUSED, residual += x stored).
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ float norm_row_sum(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r, int first,
+                                              int stride, bool live) {
+  const int h = r.split.head;
+  float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, first, stride, r.split.chunks, live);
+  if constexpr (PEEL)
+    if (live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first, stride);
+  return sum_squares;
+}
+
+// out = s * inv_rms * weight for the row, its edges too.
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_row_store(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r,
+                                               const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                               bool live) {
+  const int h = r.split.head;
+  norm_store<PEEL>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
+  if constexpr (PEEL)
+    if (live) edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first, stride);
+}
+
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
 // unused then, so no two __restrict__ pointers alias).
 template <typename T, int VEC, int NV, bool FUSED, int PEEL>
@@ -247,20 +286,12 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block: no barrier is skipped by part of it
-  const std::int64_t offset = row * hidden;
-  T* out_row = out + offset;
-  const T* in_row = FUSED ? out_row : x + offset;
-  T* res_row = FUSED ? residual + offset : nullptr;
-  const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
-  const int h = split.head;
+  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, row * hidden, hidden);
   row_slice<T, VEC, NV, FUSED> s;
-  float sum_squares =
-      norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, stride, split.chunks, true);
-  if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, stride);
+  const float sum_squares = norm_row_sum<PEEL>(s, r, first, stride, true);
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
-  norm_store<PEEL>(s, out_row + h, weight + h, inv_rms, first, stride, split.chunks, true);
-  if constexpr (PEEL) edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, stride);
+  norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
 }
 
 // Small rows: a group of blockDim.x (a power of two <= 32, so inside one warp on every vendor)
@@ -279,24 +310,14 @@ __global__ void __launch_bounds__(256)
        base += static_cast<std::int64_t>(gridDim.x) * blockDim.y) {
     const std::int64_t row = base + threadIdx.y;
     const bool live = row < rows;
-    const std::int64_t offset = live ? row * hidden : 0;
-    T* out_row = out + offset;
-    const T* in_row = FUSED ? out_row : x + offset;
-    T* res_row = FUSED ? residual + offset : nullptr;
-    const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
-    const int h = split.head;
+    const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, live ? row * hidden : 0, hidden);
     row_slice<T, VEC, NV, FUSED> s;
-    float sum_squares =
-        norm_load<PEEL>(s, in_row + h, FUSED ? res_row + h : nullptr, first, group, split.chunks, live);
-    if constexpr (PEEL)
-      if (live) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, group);
+    float sum_squares = norm_row_sum<PEEL>(s, r, first, group, live);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
       sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
     const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
     dualgpu::allow_next_grid();
-    norm_store<PEEL>(s, out_row + h, weight + h, inv_rms, first, group, split.chunks, live);
-    if constexpr (PEEL)
-      if (live) edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, group);
+    norm_row_store<PEEL>(s, r, weight, inv_rms, first, group, live);
   }
 }
 
