@@ -28,6 +28,18 @@ namespace {
 using namespace detail;
 using dualgpu::aligned_vector;
 
+// One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored.
+template <bool FUSED, typename T, typename I>
+__device__ __forceinline__ float value_square(const T* in_row, T* res_row, I i) {
+  float v = to_float(in_row[i]);
+  if constexpr (FUSED) {
+    const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
+    res_row[i] = sum;
+    v = to_float(sum);
+  }
+  return v * v;
+}
+
 // ---- the fallback: any alignment, any width --------------------------------------------------
 // Scalar accesses, the row read twice (sum of squares, then scale), a block-stride loop over rows, 64-bit
 // offsets throughout. Used only where the vector kernels cannot go: rows of 2^31 values or more, rows
@@ -42,13 +54,7 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
     T* res_row = FUSED ? residual + row * hidden : nullptr;
     float sum_squares = 0.0f;
     for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x) {
-      float v = to_float(in_row[i]);
-      if constexpr (FUSED) {
-        const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
-        res_row[i] = sum;
-        v = to_float(sum);
-      }
-      sum_squares += v * v;
+      sum_squares += value_square<FUSED>(in_row, res_row, i);
     }
     // block_reduce_sum's barriers also make the residual writes above visible to the block.
     const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
@@ -129,13 +135,7 @@ __device__ __forceinline__ float edges_sum(const row_split& split, const T* in_r
   float sum_squares = 0.0f;
   for (int e = first; e < split.edges; e += stride) {
     const int i = split.edge_position<VEC>(e);
-    float v = to_float(in_row[i]);
-    if constexpr (FUSED) {
-      const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
-      res_row[i] = sum;
-      v = to_float(sum);
-    }
-    sum_squares += v * v;
+    sum_squares += value_square<FUSED>(in_row, res_row, i);
   }
   return sum_squares;
 }
