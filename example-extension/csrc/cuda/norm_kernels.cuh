@@ -72,8 +72,9 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
 //
 // PEEL: rows of any width and alignment (row_split): the vectors start where the row the kernel
 // stores to (out) is 16-byte aligned; the other rows and the weight may sit at another offset, and
-// are then read in the widest aligned pieces their offset allows (residual stores value by value). The edges are summed and stored
-// one value a thread. Without PEEL every pointer and the width are 16-byte aligned (the host checked).
+// are then read in the widest aligned pieces their offset allows (residual stores value by value).
+// The edges are summed and stored one value a thread. Without PEEL every pointer and the width are
+// 16-byte aligned (the host checked).
 template <typename T, int VEC, int NV, bool FUSED>
 struct row_slice {
   aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
