@@ -1,26 +1,29 @@
 #!/usr/bin/env python3
-"""Memory-bandwidth benchmark: each op against PyTorch, in % of a device-to-device copy measured in
-the same run.
+"""Memory-bandwidth benchmark: each op against every peer, in % of a device-to-device copy measured
+in the same run.
 
-Timing: CUDA events around ITERS back-to-back calls (after a warm-up), median of REPEATS such
-windows. Inputs rotate through enough copies that one window's working set is >= 256 MB (well past
-the H200's 50 MB L2), so no call finds its input in L2 from the call before. Bytes are the minimum
-traffic: every input read once, every output written once (weights and tables counted once).
+GPU time: a CUDA graph of --graph-calls back-to-back calls (launch cost removed), replayed --repeats
+times, the median per call. Eager wall time: the same calls launched one by one from Python
+(perf_counter around them, synchronised), per call: what a caller without graphs pays. Inputs rotate
+through enough copies that one graph's working set is >= 256 MB where the shape allows (past the
+H200's 50 MB L2). Bytes are the minimum traffic: every input read once, every output written once
+(weights and tables counted once).
 
-Implementations per case: dualgpu (this extension), eager (the PyTorch composite of bench_ops.py),
-F.rms_norm (where it exists), compile (torch.compile of the composite, mode default, dynamic=False,
-compiled before timing). The candidates behind the extension's kernel choices are compared, without
-torch, by kernel_variants.cu.
+Peers per case: eager (the PyTorch composite of bench_ops.py), F.rms_norm (where it exists), compile
+(torch.compile of the composite, default mode, one compile per op, dtype and width with the row count
+dynamic), liger (Liger-Kernel's Triton ops, when `liger_kernel` imports; skipped with a note
+otherwise). The candidates behind the extension's kernel choices are compared, without torch, by
+kernel_variants.cu.
 
-    python bench/bench_bandwidth.py [--json out.json] [--png out.png] [--budget 300] [--quick]
-                                    [--only rms_norm:16384x8192 ...] [--rounds 5]
+    python bench/bench_bandwidth.py [--json out.json] [--md out.md] [--png out.png] [--budget 300]
+                                    [--quick] [--only rms_norm:1000x4100 ...] [--rounds 3]
 
 --rounds N times every implementation N times, in turn (a, b, c, a, b, c, ...), so that a drift in
-the GPU's clocks hits all of them alike; each reports the median of its rounds, and the summary the
-range of the per-round speed-ups: what to look at when two paths are within a few percent.
+the GPU's clocks hits all of them alike; each reports the median of its rounds.
 
-Prints a Markdown table (and a target summary), writes the JSON after every case (a time-out keeps
-what was measured) and the chart (plot.py plot_bandwidth: % of copy per case and implementation).
+Prints one line per case (ours, the best peer named, the ratio, % of copy, wall times), writes the
+JSON after every case (a time-out keeps what was measured), a Markdown table (--md) and the chart
+(plot.py plot_bandwidth).
 """
 import argparse
 import json
@@ -49,49 +52,87 @@ NORM_TARGET = 85.0  # % of copy, hidden 4096 and 8192
 
 # ---- timing ----------------------------------------------------------------------------------
 class Timer:
-    def __init__(self, device, repeats, target_ms, max_iters):
+    def __init__(self, device, repeats, graph_calls):
         self.gpu = device == "cuda"
-        self.repeats, self.target_ms, self.max_iters = repeats, target_ms, max_iters
+        self.repeats, self.graph_calls = repeats, graph_calls
 
     def sync(self):
         if self.gpu:
             torch.cuda.synchronize()
 
-    def window(self, fn, argsets, iters):
-        """Microseconds per call over one window of `iters` back-to-back calls."""
-        n = len(argsets)
-        if self.gpu:
-            start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+    def wall_us(self, fn, argsets, calls):
+        """Microseconds per call of `calls` eager calls, synchronised at the end."""
+        self.sync()
+        t0 = time.perf_counter()
+        for i in range(calls):
+            fn(*argsets[i % len(argsets)])
+        self.sync()
+        return (time.perf_counter() - t0) * 1e6 / calls
+
+    def gpu_us(self, fn, argsets):
+        """(median us per call over the graph's replays, calls per graph): GPU time without launch cost.
+        Off a GPU: the wall time."""
+        # As many calls as fit about 3 ms of eager time (at least 5): long calls need few to average.
+        probe = self.wall_us(fn, argsets, 2)
+        calls = max(5, min(self.graph_calls, int(3000 / max(probe, 1.0))))
+        if not self.gpu:
+            return statistics.median(self.wall_us(fn, argsets, calls) for _ in range(self.repeats)), calls
+        side = torch.cuda.Stream()
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):  # warm-up off the default stream, as torch's capture rules ask
+            for a in argsets[:3]:
+                fn(*a)
+        torch.cuda.current_stream().wait_stream(side)
+        torch.cuda.synchronize()
+        graph = torch.cuda.CUDAGraph()
+        with torch.cuda.graph(graph):
+            for i in range(calls):
+                fn(*argsets[i % len(argsets)])
+        graph.replay()
+        torch.cuda.synchronize()
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        times = []
+        for _ in range(self.repeats):
             start.record()
-            for i in range(iters):
-                fn(*argsets[i % n])
+            graph.replay()
             end.record()
             end.synchronize()
-            return start.elapsed_time(end) * 1e3 / iters
-        t0 = time.perf_counter()
-        for i in range(iters):
-            fn(*argsets[i % n])
-        return (time.perf_counter() - t0) * 1e6 / iters
-
-    def measure(self, fn, argsets):
-        """(median us per call, iterations per window, every window's us)."""
-        for a in argsets[:2]:  # warm-up (torch.compile already compiled)
-            fn(*a)
-        self.sync()
-        probe = self.window(fn, argsets, 5)
-        iters = int(min(self.max_iters, max(20, self.target_ms * 1e3 / max(probe, 1e-3))))
-        windows = [self.window(fn, argsets, iters) for _ in range(self.repeats)]
-        return statistics.median(windows), iters, windows
+            times.append(start.elapsed_time(end) * 1e3 / calls)
+        del graph
+        return statistics.median(times), calls
 
 
-def compiled(fn):
-    """torch.compile of fn for one shape: fresh caches, static shapes, no silent eager fallback."""
+_COMPILED = {}
+
+
+def compiled(key, fn):
+    """torch.compile of fn, one per key (op, dtype, width): the row count is marked dynamic by the
+    caller, so the rows of the grid share one compile (plus one for a single row, which torch
+    always specialises)."""
+    if key in _COMPILED:
+        return _COMPILED[key]
     import torch._dynamo as dynamo
     for name in ("recompile_limit", "cache_size_limit", "accumulated_recompile_limit", "accumulated_cache_size_limit"):
         if hasattr(dynamo.config, name):
-            setattr(dynamo.config, name, max(getattr(dynamo.config, name), 256))
-    dynamo.reset()
-    return torch.compile(fn, dynamic=False)
+            setattr(dynamo.config, name, max(getattr(dynamo.config, name), 1024))
+    _COMPILED[key] = torch.compile(fn)
+    return _COMPILED[key]
+
+
+def liger_ops():
+    """Liger-Kernel's forward ops for our three ops, or None (with the reason) when it does not import."""
+    try:
+        from liger_kernel.ops.fused_add_rms_norm import LigerFusedAddRMSNormFunction
+        from liger_kernel.ops.rms_norm import LigerRMSNormFunction
+        from liger_kernel.ops.swiglu import LigerFusedGateUpSiLUMulFunction
+    except Exception as e:  # not installed, or a triton it cannot use
+        return None, f"{type(e).__name__}: {e}"
+    return dict(rms_norm=lambda x, w: LigerRMSNormFunction.apply(x, w, EPS),
+                fused_add_rms_norm=lambda x, r, w: LigerFusedAddRMSNormFunction.apply(x, r, w, EPS),
+                silu_and_mul=lambda x: LigerFusedGateUpSiLUMulFunction.apply(x)), None
+
+
+LIGER, LIGER_ERROR = None, None
 
 
 # ---- cases -----------------------------------------------------------------------------------
@@ -108,22 +149,26 @@ def case_rms_norm(rows, hidden, dtype, device, fused):
     per_call = rows * hidden * es * (4 if fused else 2) + hidden * es
     sets = n_sets(per_call)
     w = torch.rand(hidden, device=device, dtype=dtype) + 0.5
+    op = "fused_add_rms_norm" if fused else "rms_norm"
+    key = (op, str(dtype), hidden)
     if fused:
         # In place: the residual grows by x each call; x stays normalised. Scaled so nothing overflows.
         argsets = [(torch.randn(rows, hidden, device=device, dtype=dtype) * 1e-3,
                     torch.randn(rows, hidden, device=device, dtype=dtype), w) for _ in range(sets)]
         impls = {"dualgpu": lambda x, r, w: ext.fused_add_rms_norm(x, r, w, EPS),
                  "eager": lambda x, r, w: eager_fused_add_rms_norm(x, r, w, EPS),
-                 "compile": ("compile", eager_fused_add_rms_norm, lambda f: (lambda x, r, w: f(x, r, w, EPS)))}
+                 "compile": ("compile", key, eager_fused_add_rms_norm, lambda f: (lambda x, r, w: f(x, r, w, EPS)))}
     else:
         argsets = [(torch.randn(rows, hidden, device=device, dtype=dtype), w) for _ in range(sets)]
         impls = {"dualgpu": lambda x, w: ext.rms_norm(x, w, EPS),
                  "eager": lambda x, w: eager_rms_norm(x, w, EPS)}
         if hasattr(F, "rms_norm"):
             impls["F.rms_norm"] = lambda x, w: F.rms_norm(x, (hidden,), w, EPS)
-        impls["compile"] = ("compile", eager_rms_norm, lambda f: (lambda x, w: f(x, w, EPS)))
-    return dict(op="fused_add_rms_norm" if fused else "rms_norm", shape=f"{rows}x{hidden}", bytes=per_call,
-                argsets=argsets, impls=impls, norm_target=hidden in (4096, 8192) and rows >= 1024)
+        impls["compile"] = ("compile", key, eager_rms_norm, lambda f: (lambda x, w: f(x, w, EPS)))
+    if LIGER and device == "cuda":
+        impls["liger"] = LIGER[op]
+    return dict(op=op, shape=f"{rows}x{hidden}", rows=rows, bytes=per_call, argsets=argsets, impls=impls,
+                norm_target=hidden in (4096, 8192) and rows >= 1024)
 
 
 def case_silu(rows, d, dtype, device):
@@ -131,8 +176,10 @@ def case_silu(rows, d, dtype, device):
     per_call = rows * d * es * 3
     argsets = [(torch.randn(rows, 2 * d, device=device, dtype=dtype),) for _ in range(n_sets(per_call))]
     impls = {"dualgpu": ext.silu_and_mul, "eager": eager_silu_and_mul,
-             "compile": ("compile", eager_silu_and_mul, lambda f: f)}
-    return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", bytes=per_call, argsets=argsets, impls=impls,
+             "compile": ("compile", ("silu_and_mul", str(dtype), d), eager_silu_and_mul, lambda f: f)}
+    if LIGER and device == "cuda":
+        impls["liger"] = LIGER["silu_and_mul"]
+    return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", rows=rows, bytes=per_call, argsets=argsets, impls=impls,
                 norm_target=False)
 
 
@@ -148,8 +195,10 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
         positions = positions0 if i == 0 else positions0[torch.randperm(tokens, device=device)]
         argsets.append((positions, torch.randn(tokens, heads * head_size, device=device, dtype=dtype),
                         torch.randn(tokens, kv_heads * head_size, device=device, dtype=dtype), head_size, cache))
-    impls = {"dualgpu": ext.rotary_embedding, "eager": eager_rotary, "compile": ("compile", eager_rotary, lambda f: f)}
-    return dict(op="rotary_embedding", shape=f"{tokens}t {heads}q/{kv_heads}kv x{head_size}", bytes=per_call,
+    impls = {"dualgpu": ext.rotary_embedding, "eager": eager_rotary,
+             "compile": ("compile", ("rotary", str(dtype), heads, kv_heads, head_size), eager_rotary, lambda f: f)}
+    return dict(op="rotary_embedding", shape=f"{tokens}t {heads}q/{kv_heads}kv x{head_size}", rows=tokens,
+                bytes=per_call,
                 argsets=argsets, impls=impls, norm_target=False)
 
 
@@ -157,22 +206,37 @@ OPS = {"rms": "rms_norm", "fused": "fused_add_rms_norm", "silu": "silu_and_mul",
 
 
 def spec_name(spec):
-    """'op:shape' as --only takes it (rms_norm:4096x4096, silu_and_mul:4096x28672, rotary_embedding:4096t)."""
+    """'op:shape' as --only takes it (rms_norm:1000x4100, silu_and_mul:300x2002, rotary_embedding:4096t)."""
     kind, rows, width = spec[0], spec[1], spec[2]
     shape = f"{rows}t" if kind == "rotary" else f"{rows}x{2 * width if kind == 'silu' else width}"
     return f"{OPS[kind]}:{shape}"
 
 
-def cases(device, quick, only=()):
-    dtypes = [torch.bfloat16, torch.float32]
-    if quick:  # a smoke run (CPU, or a fast look at a GPU)
-        specs = [("rms", 64, 256), ("fused", 64, 256), ("silu", 64, 512), ("rotary", 64, 4, 2, 64)]
+# The grid: the hidden sizes of current open models, widths no vector width divides, decode (1, 64
+# rows) and prefill (2048, 16384 rows) sizes; and the shapes the issue named.
+HIDDEN = [4100, 5121, 1536, 2880, 3584, 4096, 5120, 7168, 8192]
+SILU_WIDTHS = [2002, 4100, 1536, 2880, 3584, 4096, 5120, 7168, 8192, 12288]  # x's width, 2 * d
+ROWS = [1, 64, 2048, 16384]
+EXTRA = [("rms", 1000, 4100), ("rms", 512, 5121), ("silu", 300, 1001), ("rms", 8192, 1536), ("fused", 64, 5120),
+         ("silu", 8192, 3072)]
+
+
+def grid_specs():
+    specs = list(EXTRA)
+    for rows in ROWS:
+        for hidden in HIDDEN:
+            specs += [("rms", rows, hidden), ("fused", rows, hidden)]
+        specs += [("silu", rows, width // 2) for width in SILU_WIDTHS]
+    return specs
+
+
+def cases(device, quick, only=(), dtypes=None):
+    dtypes = dtypes or [torch.bfloat16, torch.float16, torch.float32]
+    if quick:  # a smoke run (CPU, or a fast look at a GPU): an aligned and an unaligned width each
+        specs = [("rms", 64, 256), ("rms", 64, 261), ("fused", 64, 256), ("fused", 64, 261), ("silu", 64, 256),
+                 ("silu", 64, 131), ("rotary", 64, 4, 2, 64)]
     else:
-        # Priority first: a time-out still leaves the headline numbers.
-        specs = [("rms", 4096, 4096), ("fused", 4096, 4096), ("silu", 4096, 14336), ("rotary", 4096, 32, 8, 128),
-                 ("rms", 16384, 8192), ("fused", 16384, 8192), ("rms", 4096, 8192), ("fused", 4096, 8192),
-                 ("rms", 64, 4096), ("fused", 64, 4096),
-                 ("silu", 64, 14336), ("rms", 131072, 128)]  # the last: a q/k norm, 4096 tokens x 32 heads of 128
+        specs = grid_specs()
     unknown = set(only) - {spec_name(s) for s in specs}
     if unknown:
         sys.exit(f"--only {', '.join(sorted(unknown))}: no such case; the cases are "
@@ -191,69 +255,110 @@ def cases(device, quick, only=()):
 
 
 # ---- main ------------------------------------------------------------------------------------
-def measure_copy(timer, device, quick):
+def measure_copy(timer, device, quick, calls=10):
+    """100 %: a device-to-device copy by torch's copy kernel, timed eagerly (a graph would turn it into
+    a memcpy node, which the copy engines run, slower); at 1 GiB a call the launch cost is noise."""
     nbytes = (64 << 20) if quick else (1 << 30)
     src = torch.empty(nbytes, dtype=torch.uint8, device=device).random_()
     dst = torch.empty_like(src)
-    us, iters, windows = timer.measure(lambda: dst.copy_(src), [()])
+    dst.copy_(src)
+    if timer.gpu:
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        times = []
+        for _ in range(timer.repeats):
+            start.record()
+            for _ in range(calls):
+                dst.copy_(src)
+            end.record()
+            end.synchronize()
+            times.append(start.elapsed_time(end) * 1e3 / calls)
+        us = statistics.median(times)
+    else:
+        us = timer.wall_us(lambda: dst.copy_(src), [()], calls)
     del src, dst
-    return dict(bytes=2 * nbytes, us=us, gbps=2 * nbytes / us / 1e3, iters=iters, windows=windows)
+    return dict(bytes=2 * nbytes, us=us, gbps=2 * nbytes / us / 1e3, calls=calls)
 
 
-def table(results, copy):
-    lines = [f"Device-to-device copy: {copy['gbps']:.0f} GB/s (read + written, {copy['bytes'] >> 20} MiB per call) = 100 %",
-             "", "| op | shape | dtype | impl | µs | GB/s | % of copy | vs best PyTorch |",
-             "|---|---|---|---|---:|---:|---:|---:|"]
-    for r in results:
-        vs = f"{r['speedup_vs_torch']:.2f}x" if r.get("speedup_vs_torch") else ""
-        us = f"{r['us']:.2f}" if r["us"] is not None else r.get("error", "n/a")
-        gb = f"{r['gbps']:.0f}" if r["us"] is not None else ""
-        pct = f"{r['pct_copy']:.1f}" if r["us"] is not None else ""
-        lines.append(f"| {r['op']} | {r['shape']} | {r['dtype']} | {r['impl']} | {us} | {gb} | {pct} | {vs} |")
+def best_peer(rows, key):
+    peers = [r for r in rows if r["impl"] != "dualgpu" and r.get(key) is not None]
+    return min(peers, key=lambda r: r[key]) if peers else None
+
+
+def case_summary(op, shape, dtype, rows):
+    """One row per case: ours, the best peer (named) in GPU time, the ratio, % of copy, wall times."""
+    ours = next((r for r in rows if r["impl"] == "dualgpu" and r.get("us") is not None), None)
+    if ours is None:
+        return None
+    peer, wall_peer = best_peer(rows, "us"), best_peer(rows, "wall_us")
+    return dict(op=op, shape=shape, dtype=dtype, us=ours["us"], pct_copy=ours["pct_copy"],
+                peer=peer["impl"] if peer else None, peer_us=peer["us"] if peer else None,
+                ratio=peer["us"] / ours["us"] if peer else None, peer_pct_copy=peer["pct_copy"] if peer else None,
+                wall_us=ours.get("wall_us"), wall_peer=wall_peer["impl"] if wall_peer else None,
+                wall_peer_us=wall_peer["wall_us"] if wall_peer else None,
+                skipped=sorted(r["impl"] for r in rows if r.get("us") is None))
+
+
+def summary_line(c):
+    peer = f"{c['peer']} {c['peer_us']:.2f}" if c["peer"] else "-"
+    ratio = f"{c['ratio']:.2f}x" if c["ratio"] else "-"
+    wall = f"{c['wall_us']:.1f}" if c["wall_us"] is not None else "-"
+    wall_peer = f"{c['wall_peer']} {c['wall_peer_us']:.1f}" if c["wall_peer"] else "-"
+    skipped = f" (not timed: {', '.join(c['skipped'])})" if c["skipped"] else ""
+    return (f"| {c['op']} | {c['shape']} | {c['dtype']} | {c['us']:.2f} | {peer} | {ratio} | {c['pct_copy']:.0f}% | "
+            f"{wall} | {wall_peer} |{skipped}")
+
+
+SUMMARY_HEAD = ["| op | shape | dtype | ours µs (GPU) | best peer µs | ratio | ours % of copy | ours µs (wall) "
+                "| best peer µs (wall) |", "|---|---|---|---:|---|---:|---:|---:|---|"]
+
+
+def summarise(summaries):
+    lines = list(SUMMARY_HEAD) + [summary_line(c) for c in summaries]
+    ratios = [c["ratio"] for c in summaries if c["ratio"]]
+    if ratios:
+        worst = min(summaries, key=lambda c: c["ratio"] or 1e9)
+        lines += ["", f"{len(ratios)} cases; ratio (best peer's GPU time / ours) min {min(ratios):.2f} "
+                      f"({worst['op']} {worst['shape']} {worst['dtype']} vs {worst['peer']}), median "
+                      f"{statistics.median(ratios):.2f}; below 1.0: {sum(r < 1.0 for r in ratios)}, "
+                      f"below 0.95: {sum(r < 0.95 for r in ratios)}"]
     return "\n".join(lines)
 
 
-def summarise(case_rows):
-    """Per case: the extension, the best PyTorch path, and the targets."""
-    by_case = {}
-    for r in case_rows:
-        if r["us"] is not None:
-            by_case.setdefault((r["op"], r["shape"], r["dtype"]), []).append(r)
-    lines = ["", "| op | shape | dtype | dualgpu µs (% copy) | best PyTorch | speed-up | targets |",
-             "|---|---|---|---:|---|---:|---|"]
-    for (op, shape, dtype), rows in by_case.items():
-        auto = next((r for r in rows if r["impl"] == "dualgpu"), None)
-        torch_rows = [r for r in rows if not r["impl"].startswith("dualgpu")]
-        if not auto:
-            continue
-        best_t = min(torch_rows, key=lambda r: r["us"]) if torch_rows else None
-        checks = []
-        if best_t:
-            checks.append("faster than PyTorch" if auto["us"] < best_t["us"] else "SLOWER than PyTorch")
-        if auto.get("norm_target"):
-            checks.append(f">= {NORM_TARGET:.0f}% ok" if auto["pct_copy"] >= NORM_TARGET else f"< {NORM_TARGET:.0f}% MISS")
-        bt = f"{best_t['impl']} {best_t['us']:.2f}" if best_t else ""
-        sp = f"{best_t['us'] / auto['us']:.2f}x" if best_t else ""
-        if best_t and len(auto.get("rounds_us", [])) > 1 and len(best_t.get("rounds_us", [])) == len(auto["rounds_us"]):
-            per_round = [t / a for t, a in zip(best_t["rounds_us"], auto["rounds_us"])]
-            sp += f" ({min(per_round):.3f}-{max(per_round):.3f}x over {len(per_round)} rounds)"
-        lines.append(f"| {op} | {shape} | {dtype} | {auto['us']:.2f} ({auto['pct_copy']:.0f}%) | {bt} | {sp} | "
-                     f"{', '.join(checks)} |")
-    return "\n".join(lines)
+def prepare(case, name, impl, use_compile, budget_left):
+    """The callable to time for one implementation, or raises (the reason goes to the table)."""
+    if not (isinstance(impl, tuple) and impl[0] == "compile"):
+        return impl
+    if not use_compile:
+        raise RuntimeError("torch.compile unavailable")
+    if budget_left <= 0:
+        raise RuntimeError("skipped (budget)")
+    _, key, base, wrap = impl
+    if case["rows"] >= 2:
+        import torch._dynamo as dynamo
+        for args in case["argsets"]:
+            for a in args:
+                if isinstance(a, torch.Tensor) and a.dim() == 2 and a.shape[0] == case["rows"]:
+                    dynamo.mark_dynamic(a, 0)
+    fn = wrap(compiled(key, base))
+    fn(*case["argsets"][0])  # compiles here, outside the timed graphs
+    return fn
 
 
 def main():
+    global LIGER, LIGER_ERROR
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", default=os.path.join(HERE, "bandwidth.json"))
+    ap.add_argument("--md", default=None, help="write the per-case summary table (Markdown) here")
     ap.add_argument("--png", default=None, help="chart of %% of copy (needs matplotlib)")
     ap.add_argument("--budget", type=float, default=300.0,
                     help="seconds: past it, torch.compile is skipped; past 1.3x, remaining cases are")
-    ap.add_argument("--repeats", type=int, default=7)
+    ap.add_argument("--repeats", type=int, default=5, help="graph replays per timing")
+    ap.add_argument("--graph-calls", type=int, default=40, help="calls per CUDA graph")
+    ap.add_argument("--wall-calls", type=int, default=40, help="eager calls per wall-time measurement")
     ap.add_argument("--rounds", type=int, default=1, help="time the implementations in turn this many times")
     ap.add_argument("--only", action="append", default=[], metavar="OP:SHAPE",
-                    help="run only this case (repeatable), e.g. rms_norm:16384x8192")
-    ap.add_argument("--window-ms", type=float, default=8.0, help="target GPU time per timing window")
-    ap.add_argument("--max-iters", type=int, default=200)
+                    help="run only this case (repeatable), e.g. rms_norm:1000x4100")
+    ap.add_argument("--dtype", action="append", default=[], choices=["bfloat16", "float16", "float32"])
     ap.add_argument("--no-compile", action="store_true")
     ap.add_argument("--quick", action="store_true", help="small shapes (a smoke run; the default off a GPU)")
     args = ap.parse_args()
@@ -262,83 +367,83 @@ def main():
     device = "cuda" if ext.has_gpu_kernels() and torch.cuda.is_available() else "cpu"
     quick = args.quick or device == "cpu"
     use_compile = device == "cuda" and not args.no_compile and hasattr(torch, "compile")
-    timer = Timer(device, args.repeats, args.window_ms, args.max_iters)
+    LIGER, LIGER_ERROR = liger_ops() if device == "cuda" else (None, "no GPU")
+    if LIGER is None:
+        print(f"note: Liger-Kernel not compared ({LIGER_ERROR}); pip install liger-kernel to add it", flush=True)
+    timer = Timer(device, args.repeats, args.graph_calls)
     info = dict(kind="bandwidth", device=torch.cuda.get_device_name() if device == "cuda" else "cpu",
-                torch=torch.__version__, cuda=torch.version.cuda, quick=quick,
-                timing=f"CUDA events, median of {args.repeats} windows of up to {args.max_iters} back-to-back calls"
-                       f" ({args.window_ms} ms target), inputs rotated over >= {ROTATE_BYTES >> 20} MiB")
+                torch=torch.__version__, cuda=torch.version.cuda, quick=quick, liger=LIGER_ERROR or "compared",
+                timing=f"GPU: CUDA graph of {args.graph_calls} calls, median of {args.repeats} replays; wall: "
+                       f"{args.wall_calls} eager calls; inputs rotated over >= {ROTATE_BYTES >> 20} MiB where possible")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
-    results = []
+    print("\n".join(SUMMARY_HEAD), flush=True)
+    results, summaries = [], []
 
     def save():
         with open(args.json, "w") as f:
-            json.dump(dict(info, copy=copy, results=results, elapsed_s=time.monotonic() - t0), f, indent=1)
+            json.dump(dict(info, copy=copy, results=results, summaries=summaries, elapsed_s=time.monotonic() - t0),
+                      f, indent=1)
+        if args.md:  # after every case too: a time-out keeps the table of what was measured
+            with open(args.md, "w") as f:
+                f.write(f"Device-to-device copy: {copy['gbps']:.0f} GB/s = 100 % ({info['device']}, torch "
+                        f"{info['torch']}; {info['timing']}; Liger-Kernel: {info['liger']})\n\n"
+                        f"{summarise(summaries)}\n")
 
-    for make, dtype in cases(device, quick, args.only):
-        elapsed = time.monotonic() - t0
-        if elapsed > 1.3 * args.budget:
-            print(f"budget: {elapsed:.0f} s spent, remaining cases skipped", flush=True)
-            break
-        case = make()
-        dname = str(dtype).replace("torch.", "")
-        impls = dict(case["impls"])
-        case_rows, fns = [], {}
-        for name, impl in impls.items():
-            row = dict(op=case["op"], shape=case["shape"], dtype=dname, impl=name, bytes=case["bytes"],
-                       sets=len(case["argsets"]), norm_target=case["norm_target"] and name == "dualgpu", us=None)
-            try:
-                if isinstance(impl, tuple) and impl[0] == "compile":
-                    if not use_compile:
-                        continue
-                    if time.monotonic() - t0 > args.budget:
-                        row["error"] = "skipped (budget)"
-                        case_rows.append(row)
-                        continue
-                    tc = time.monotonic()
-                    fn = impl[2](compiled(impl[1]))
-                    fn(*case["argsets"][0])  # compiles here, outside the timed windows
-                    timer.sync()
-                    row["compile_s"] = round(time.monotonic() - tc, 1)
-                else:
-                    fn = impl
-                fns[name] = fn
-            except Exception as e:  # one failing path (a compile error) must not lose the rest
-                row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
-                print(f"{case['op']} {case['shape']} {dname} {name}: {row['error']}", flush=True)
-            case_rows.append(row)
-        rows_by_name = {r["impl"]: r for r in case_rows}
-        for _ in range(args.rounds):  # in turn: a, b, c, a, b, c, ...
-            for name, fn in fns.items():
-                row = rows_by_name[name]
-                if "error" in row:
-                    continue
+    dtypes = [getattr(torch, d) for d in args.dtype] or None
+    with torch.no_grad():
+        for make, dtype in cases(device, quick, args.only, dtypes):
+            elapsed = time.monotonic() - t0
+            if elapsed > 1.3 * args.budget:
+                print(f"budget: {elapsed:.0f} s spent, remaining cases skipped", flush=True)
+                break
+            case = make()
+            dname = str(dtype).replace("torch.", "")
+            case_rows, fns = [], {}
+            for name, impl in case["impls"].items():
+                row = dict(op=case["op"], shape=case["shape"], dtype=dname, impl=name, bytes=case["bytes"],
+                           sets=len(case["argsets"]), us=None, wall_us=None)
                 try:
-                    us, iters, windows = timer.measure(fn, case["argsets"])
-                except Exception as e:
+                    fns[name] = prepare(case, name, impl, use_compile, args.budget - (time.monotonic() - t0))
+                except Exception as e:  # one failing path (a compile error) must not lose the rest
                     row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
-                    print(f"{case['op']} {case['shape']} {dname} {name}: {row['error']}", flush=True)
-                    continue
-                row.setdefault("rounds_us", []).append(us)
-                row.update(iters=iters, windows=row.get("windows", []) + windows)
-        for row in case_rows:
-            if row.get("rounds_us") and "error" not in row:
-                us = statistics.median(row["rounds_us"])
-                row.update(us=us, gbps=case["bytes"] / us / 1e3, pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"])
-        torch_best = min((r["us"] for r in case_rows if r["us"] and not r["impl"].startswith("dualgpu")), default=None)
-        for r in case_rows:
-            if r["us"] and r["impl"].startswith("dualgpu") and torch_best:
-                r["speedup_vs_torch"] = torch_best / r["us"]
-        results.extend(case_rows)
-        del case
-        if device == "cuda":
-            torch.cuda.empty_cache()
-        save()
-        print(table(case_rows, copy).split("\n", 4)[-1], flush=True)
+                case_rows.append(row)
+            rows_by_name = {r["impl"]: r for r in case_rows}
+            for _ in range(args.rounds):  # in turn: a, b, c, a, b, c, ...
+                for name, fn in fns.items():
+                    row = rows_by_name[name]
+                    if "error" in row:
+                        continue
+                    try:
+                        us, calls = timer.gpu_us(fn, case["argsets"])
+                        wall = timer.wall_us(fn, case["argsets"], min(args.wall_calls, calls))
+                    except Exception as e:
+                        row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
+                        continue
+                    row.setdefault("rounds_us", []).append(us)
+                    row.setdefault("rounds_wall_us", []).append(wall)
+                    row["graph_calls"] = calls
+            for row in case_rows:
+                if row.get("rounds_us") and "error" not in row:
+                    us = statistics.median(row["rounds_us"])
+                    row.update(us=us, wall_us=statistics.median(row["rounds_wall_us"]), gbps=case["bytes"] / us / 1e3,
+                               pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"])
+            results.extend(case_rows)
+            summary = case_summary(case["op"], case["shape"], dname, case_rows)
+            if summary:
+                summaries.append(summary)
+                print(summary_line(summary), flush=True)
+            for r in case_rows:
+                if "error" in r and r["error"] != "RuntimeError: skipped (budget)":
+                    print(f"  {r['impl']}: {r['error']}", flush=True)
+            del case, fns
+            if device == "cuda":
+                torch.cuda.empty_cache()
+            save()
 
+    info["summary_md"] = summarise(summaries)
     print()
-    print(table(results, copy))
-    info["summary_md"] = summarise(results)
+    print(f"Device-to-device copy: {copy['gbps']:.0f} GB/s = 100 %")
     print(info["summary_md"])
     print(f"\nbench_bandwidth: {time.monotonic() - t0:.0f} s; JSON {args.json}", flush=True)
     save()

@@ -4,8 +4,8 @@ from clean in one run, one CUDA architecture, Release (-O3) everywhere, ccache o
     python bench/build_time.py [--arch 90] [--jobs 16] [--json bench/build_time.json]
 
 Three builds of the same code:
-  dualgpu_cmake      configure + build with CMake and Ninja (the sources as they are: four torch .cpp
-                     files, nine torch-free .cu files); then the rebuild after touching each kernel
+  dualgpu_cmake      configure + build with CMake and Ninja (the sources as they are: a torch .cpp file
+                     per op and common.cpp, a torch-free .cu file per op); then the rebuild after touching each kernel
                      file in turn (median of three per file; the slowest file is the figure) and a
                      rebuild with nothing to do.
   load_one_file      load() on the layout its tutorial teaches: one .cu that includes
@@ -13,7 +13,7 @@ Three builds of the same code:
                      #including every source file into one); nvcc compiles the torch code too.
   load_split         load() on the split sources themselves (the .cpp files, and the .cu files as one
                      generated file: load() has no device-link step, so it cannot link the RDC pair
-                     silu_and_mul.cu + rdc_helper.cu separately). The same compile work as CMake's.
+                     cuda/silu_and_mul.cu + cuda/rdc_helper.cu separately). The same compile work as CMake's.
 """
 import argparse
 import json
@@ -30,10 +30,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 PROJECT = HERE.parent
 CSRC = PROJECT / "csrc"
 DUALGPU_INCLUDE = PROJECT.parent / "include"
-TORCH_FILES = ["ops.cpp", "checks.cpp", "cpu_ops.cpp", "gpu_ops.cpp"]
-KERNEL_FILES = [f"{op}_{dtype}.cu" for op in ("rms_norm", "fused_add_rms_norm") for dtype in ("f32", "f16", "bf16")]
-KERNEL_FILES += ["silu_and_mul.cu", "rotary_embedding.cu", "rdc_helper.cu"]
-TOUCHED = CSRC / "rms_norm_bf16.cu"  # load()'s rebuild: every kernel is in its one generated file
+TORCH_FILES = sorted(p.name for p in CSRC.glob("*.cpp"))  # as CMakeLists.txt's globs find them
+KERNEL_FILES = sorted(f"cuda/{p.name}" for p in (CSRC / "cuda").glob("*.cu"))
+TOUCHED = CSRC / "cuda" / "rms_norm.cu"  # load()'s rebuild: every kernel is in its one generated file
 TOUCHES = 3  # rebuilds per kernel file, the median kept: one compile varies by +-0.5 s
 
 
@@ -83,7 +82,7 @@ def load_build(work, name, sources, jobs):
     build_dir.mkdir()
     flags = ["-O3", "-DDUALGPU_PLATFORM_CUDA"]
     kwargs = dict(name=f"dualgpu_example_{name}", sources=[str(s) for s in sources],
-                  extra_include_paths=[str(DUALGPU_INCLUDE), str(CSRC)], extra_cflags=flags,
+                  extra_include_paths=[str(DUALGPU_INCLUDE), str(CSRC), str(CSRC / "cuda")], extra_cflags=flags,
                   extra_cuda_cflags=flags, build_directory=str(build_dir), is_python_module=False, verbose=False)
     # Timed inside the child, after `import torch`: what a user waits for at load().
     child = ("import json, sys, time\nfrom torch.utils import cpp_extension\nstart = time.perf_counter()\n"

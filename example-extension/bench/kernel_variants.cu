@@ -1,19 +1,17 @@
 // kernel_variants.cu: the candidates behind the extension's norm and silu_and_mul kernels, timed side by
 // side with the extension's own launchers, without torch. It is how the choices documented at the top
-// of csrc/norm_kernels.cuh and csrc/silu_and_mul.cu were made; run it again on a new GPU.
+// of csrc/cuda/norm_kernels.cuh and csrc/cuda/silu_and_mul.cu were made; run it again on a new GPU.
 //
-//   nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -DDUALGPU_PLATFORM_CUDA -I../../include -I../csrc \
+//   nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -DDUALGPU_PLATFORM_CUDA -I../../include -I../csrc -I../csrc/cuda \
 //        kernel_variants.cu -o kernel_variants && ./kernel_variants
 //
 // Timing: CUDA events around 200 back-to-back launches, median of 7 windows; inputs rotate over
 // >= 256 MiB so no launch finds its input in L2. Percentages are of a 1 GiB device-to-device
 // cudaMemcpyAsync (bytes read + written), as in bench_bandwidth.py. CUDA only (the streaming
 // accesses and register caps measured here are NVIDIA-specific).
-#include "fused_add_rms_norm_bf16.cu"
-#include "fused_add_rms_norm_f32.cu"
+#include "fused_add_rms_norm.cu"
 #include "rdc_helper.cu"
-#include "rms_norm_bf16.cu"
-#include "rms_norm_f32.cu"
+#include "rms_norm.cu"
 #include "silu_and_mul.cu"
 
 #include <algorithm>

@@ -1,31 +1,44 @@
 #!/usr/bin/env bash
 # run_h200.sh: example-extension on one H200 (or any sm_90 GPU) in one go: build for sm_90, the GPU
 # tests, the decode_step benchmark (graph vs eager at batch 1, 4, 16, 64), the bandwidth benchmark
-# (each op vs PyTorch in % of a device-to-device copy) and the charts. Everything
-# lands in $OUT (default ./h200-results), 8 files:
+# (each op against eager, F.rms_norm, torch.compile and Liger-Kernel where it imports, in % of a
+# device-to-device copy) and the charts. Everything lands in $OUT (default ./h200-results); when that
+# folder already holds files, in a new run-XXXXXX folder inside it (nothing is overwritten):
 #   summary.txt        GPU, driver, torch, nvcc, cmake versions; each step's exit status and time;
-#                      decode_step's speed-up per batch and the crossover; bench_bandwidth's target table
+#                      decode_step's speed-up per batch and the crossover; bench_bandwidth's case table
 #   build.log          configure + build (sm_90)
 #   tests.log          pytest tests/ (CPU and GPU; the GPU must be visible or this step fails)
-#   bench.log          pytest-benchmark's decode table, bench_bandwidth.py's full table, plot output
-#   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON)
-#   bandwidth.json     bench_bandwidth.py: copy GB/s, then per op/shape/dtype/implementation us, GB/s, % of copy
+#   bench.log          pytest-benchmark's decode table, bench_bandwidth.py's output, plot output
+#   bench_decode.json  decode_step graph vs eager (pytest-benchmark JSON)     (RUN_H200_DECODE=0: not run)
+#   bandwidth.json     bench_bandwidth.py: copy GB/s, then per op/shape/dtype/implementation µs, % of copy
+#   bandwidth.md       per case: ours, the best peer (named), the ratio, % of copy, wall times
 #   bench.png          decode_step time per step vs batch, graph vs eager
-#   bandwidth.png      % of copy per op/shape/dtype, dualgpu vs PyTorch
-# One deadline (RUN_H200_SECONDS, default 420) caps every step, so the script ends within 7 minutes.
-# (bench_ops.py's other pytest-benchmark groups are superseded by bench_bandwidth.py; not run here.)
+#   bandwidth.png      per op and case: the best peer's time over ours
+# The build goes to a fresh folder from mktemp -d, which the script owns and removes at exit
+# (RUN_H200_KEEP_BUILD=1 keeps it, and says where); it never deletes a path it did not create.
+# One deadline (RUN_H200_SECONDS, default 540) caps every step, so the script ends within 9 minutes.
+# RUN_H200_ROUNDS=N times every bandwidth case's implementations N times in turn (bench_bandwidth.py).
 #   bash example-extension/bench/run_h200.sh          (from anywhere; python3 must import torch)
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 project="$(dirname "$here")"
-out="${OUT:-$PWD/h200-results}"
-build="${BUILD_DIR:-${TMPDIR:-/tmp}/dualgpu-example-h200}"
 python="${PYTHON:-python3}"
-mkdir -p "$out"
+out="${OUT:-$PWD/h200-results}"
+mkdir -p "$out" || { echo "run_h200.sh: cannot create the output folder $out (set OUT)" >&2; exit 2; }
+if [ -n "$(ls -A "$out" 2>/dev/null)" ]; then  # results of an earlier run stay as they are
+  out="$(mktemp -d "$out/run-XXXXXX")" || { echo "run_h200.sh: cannot create a run folder in $out" >&2; exit 2; }
+fi
+build="$(mktemp -d "${TMPDIR:-/tmp}/dualgpu-example-h200.XXXXXX")" ||
+  { echo "run_h200.sh: cannot create a build folder (mktemp -d in ${TMPDIR:-/tmp})" >&2; exit 2; }
+cleanup() {
+  if [ "${RUN_H200_KEEP_BUILD:-0}" = 1 ]; then echo "build kept in $build"; else rm -rf -- "$build"; fi
+}
+trap cleanup EXIT
 summary="$out/summary.txt"
 status=0
+echo "run_h200.sh: results in $out"
 
-deadline=$((SECONDS + ${RUN_H200_SECONDS:-420}))
+deadline=$((SECONDS + ${RUN_H200_SECONDS:-540}))
 
 step() {  # step <name> <seconds> <log> <command...>: runs it within min(seconds, time left), records its exit status
   local name="$1" limit="$2" log="$3"
@@ -54,8 +67,7 @@ step() {  # step <name> <seconds> <log> <command...>: runs it within min(seconds
   echo
 } >"$summary" 2>&1
 
-# Build: sm_90 machine code only (no PTX, no other architectures), Release.
-rm -rf "$build"
+# Build: sm_90 machine code only (no PTX, no other architectures), Release, in the fresh folder.
 if step configure 60 "$out/build.log" cmake -G Ninja -S "$project" -B "$build" -DCMAKE_BUILD_TYPE=Release \
      -DDUALGPU_PLATFORM=cuda -DDUALGPU_ARCHITECTURES=90-real -DDUALGPU_PYTHON="$(command -v "$python")" &&
    step build 200 "$out/build.log" cmake --build "$build" --parallel "$(nproc)"; then
@@ -64,15 +76,16 @@ if step configure 60 "$out/build.log" cmake -G Ninja -S "$project" -B "$build" -
   # The GPU tests must run, not skip: fail loudly when this build or torch sees no GPU.
   step gpu-visible 30 "$out/tests.log" "$python" -c \
     'import sys, dualgpu_example as e; print("has_gpu_kernels:", e.has_gpu_kernels()); sys.exit(0 if e.has_gpu_kernels() else 1)'
-  step tests 100 "$out/tests.log" "$python" -m pytest -q -p no:cacheprovider -rs "$project/tests"
-  step bench-decode 70 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k decode_step \
-    --benchmark-json="$out/bench_decode.json" --benchmark-columns=min,median,mean,stddev,rounds
+  step tests 150 "$out/tests.log" "$python" -m pytest -q -p no:cacheprovider -rs "$project/tests"
+  if [ "${RUN_H200_DECODE:-1}" != 0 ]; then
+    step bench-decode 70 "$out/bench.log" "$python" -m pytest -q -p no:cacheprovider "$here/bench_ops.py" -k decode_step \
+      --benchmark-json="$out/bench_decode.json" --benchmark-columns=min,median,mean,stddev,rounds
+  fi
   # bench_bandwidth.py skips torch.compile past --budget and further cases past 1.3x it; it writes
   # its JSON after every case, so a time-out keeps what was measured.
-  left=$((deadline - SECONDS - 25))
-  [ "$left" -gt 260 ] && left=260
+  left=$((deadline - SECONDS - 30))
   step bench-bandwidth "$left" "$out/bench.log" "$python" "$here/bench_bandwidth.py" --json "$out/bandwidth.json" \
-    --budget $((left * 60 / 100))
+    --md "$out/bandwidth.md" --budget $((left * 70 / 100)) --rounds "${RUN_H200_ROUNDS:-1}"
   if [ -s "$out/bandwidth.json" ]; then
     step plot-bandwidth 20 "$out/bench.log" "$python" "$here/plot.py" "$out/bandwidth.json" "$out/bandwidth.png"
     "$python" -c 'import json, sys; d = json.load(open(sys.argv[1]))

@@ -14,9 +14,13 @@ DTYPES = [torch.float32, torch.float16, torch.bfloat16]
 TOLERANCE = {torch.float32: (1e-5, 1e-5), torch.float16: (2e-3, 2e-3), torch.bfloat16: (1.6e-2, 1.6e-2)}
 EPS = 1e-6
 
-# hidden sizes: a multiple of every vector width (the 16-byte path), an odd one (scalar path),
-# one wider than a block's 1024 threads (threads loop), and 1.
-HIDDEN = [256, 13, 4096 + 8, 1]
+# hidden sizes: a multiple of every vector width (the 16-byte path); widths no vector width divides
+# (head and tail of each row apart: 17, 4100, 5121, the open-model-like 4100 and 5121 in every dtype);
+# one wider than a block's 1024 threads; rows narrower than two vectors (the scalar kernel: 1, 3, 13).
+HIDDEN = [256, 1, 3, 13, 17, 4096 + 8, 4100, 5121]
+# Which pointers sit one value past a 16-byte boundary: none, x only (then x and out, or x and the
+# residual, are at different offsets), or every one, the weight too (each at the same offset).
+MISALIGNED = ["none", "x", "all"]
 
 
 def close(actual, expected, dtype):
@@ -34,18 +38,19 @@ def randn(*shape, dtype, device, misaligned=False):
     return (flat[1:] if misaligned else flat[:n]).view(shape)
 
 
-def weight_like(hidden, dtype, device):
-    return (torch.rand(hidden) + 0.5).to(dtype=dtype, device=device)  # never zero
+def weight_like(hidden, dtype, device, misaligned=False):
+    w = (torch.rand(hidden + 1) + 0.5).to(dtype=dtype, device=device)  # never zero
+    return w[1:] if misaligned else w[:hidden]
 
 
 # ---- rms_norm ----------------------------------------------------------------------------
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("hidden", HIDDEN)
-@pytest.mark.parametrize("misaligned", [False, True])
+@pytest.mark.parametrize("misaligned", MISALIGNED)
 def test_rms_norm(device, dtype, hidden, misaligned):
-    x = randn(3, 5, hidden, dtype=dtype, device=device, misaligned=misaligned)
-    w = weight_like(hidden, dtype, device)
+    x = randn(3, 5, hidden, dtype=dtype, device=device, misaligned=misaligned != "none")
+    w = weight_like(hidden, dtype, device, misaligned=misaligned == "all")
     out = ext.rms_norm(x, w, EPS)
     assert out.dtype == dtype and out.shape == x.shape
     close(out, ref.rms_norm(x, w, EPS), dtype)
@@ -54,11 +59,11 @@ def test_rms_norm(device, dtype, hidden, misaligned):
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("hidden", HIDDEN)
-@pytest.mark.parametrize("misaligned", [False, True])
+@pytest.mark.parametrize("misaligned", MISALIGNED)
 def test_fused_add_rms_norm(device, dtype, hidden, misaligned):
-    x = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned)
-    residual = randn(7, hidden, dtype=dtype, device=device)
-    w = weight_like(hidden, dtype, device)
+    x = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned != "none")
+    residual = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned == "all")
+    w = weight_like(hidden, dtype, device, misaligned=misaligned == "all")
     expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
     ext.fused_add_rms_norm(x, residual, w, EPS)
     close(residual, expected_residual, dtype)
@@ -67,7 +72,9 @@ def test_fused_add_rms_norm(device, dtype, hidden, misaligned):
 
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("d", [128, 11, 2048 + 8])
+# d: a multiple of every vector width; odd (gate, up and out at three offsets: 17, 1001 as in 300 x
+# 2002); narrower than two vectors (the scalar kernel: 1, 3, 11); wider than a block's threads.
+@pytest.mark.parametrize("d", [128, 1, 3, 11, 17, 1001, 2048 + 8])
 @pytest.mark.parametrize("misaligned", [False, True])
 def test_silu_and_mul(device, dtype, d, misaligned):
     x = randn(2, 3, 2 * d, dtype=dtype, device=device, misaligned=misaligned)
@@ -96,7 +103,7 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
 # the last threads of a row with vectors past its end (clamped loads, masked stores).
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("hidden", [4096, 4096 + 8, 8192])
+@pytest.mark.parametrize("hidden", [4096, 4096 + 8, 4100, 8192])
 def test_norms_many_rows(device, dtype, hidden):
     x = randn(1100, hidden, dtype=dtype, device=device)
     residual = randn(1100, hidden, dtype=dtype, device=device)
@@ -112,9 +119,9 @@ def test_norms_many_rows(device, dtype, hidden):
 # the two-pass kernel, both norms; 16384 + 8 leaves the block's last trip partial in every dtype.
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
-def test_norms_wide_rows(device, dtype):
-    hidden = 16384 + 8
-    x = randn(5, hidden, dtype=dtype, device=device)
+@pytest.mark.parametrize("hidden,misaligned", [(16384 + 8, False), (16384 + 5, False), (16384 + 8, True)])
+def test_norms_wide_rows(device, dtype, hidden, misaligned):
+    x = randn(5, hidden, dtype=dtype, device=device, misaligned=misaligned)
     residual = randn(5, hidden, dtype=dtype, device=device)
     w = weight_like(hidden, dtype, device)
     close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
@@ -130,9 +137,9 @@ def test_norms_wide_rows(device, dtype):
 @pytest.mark.gpu
 @pytest.mark.skipif(not GPU, reason="no GPU visible, or this build has no GPU kernels (a cpu-platform build)")
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("vectors", [1024, 1032, 2048])
-def test_rms_norm_very_many_rows(dtype, vectors):
-    hidden = vectors * 16 // torch.empty((), dtype=dtype).element_size()
+@pytest.mark.parametrize("vectors,extra", [(1024, 0), (1032, 0), (2048, 0), (1024, 3)])
+def test_rms_norm_very_many_rows(dtype, vectors, extra):
+    hidden = vectors * 16 // torch.empty((), dtype=dtype).element_size() + extra  # extra: head and tail apart
     x = randn(16384 + 3, hidden, dtype=dtype, device="cuda")
     w = weight_like(hidden, dtype, "cuda")
     rows = torch.tensor([0, 1, 511, 8192, 16383, 16384, 16386], device="cuda")

@@ -4,14 +4,13 @@ The compiled library is found, in order: $DUALGPU_EXAMPLE_LIBRARY (a build tree,
 development), then beside this file (where a wheel installs it).
 """
 import glob
+import importlib
 import os
+import pkgutil
 
 import torch
 
-from . import _fake
-
-__all__ = ["rms_norm", "fused_add_rms_norm", "silu_and_mul", "rotary_embedding", "decode_step", "graph_stats",
-           "smoke", "has_gpu_kernels", "library_path"]
+__all__ = ["smoke", "has_gpu_kernels", "library_path"]
 
 
 def _find_library():
@@ -30,7 +29,19 @@ def _find_library():
 
 library_path = _find_library()
 torch.ops.load_library(library_path)
-_fake.register()
+
+
+def _import_ops():
+    """Every module of ops/ (one per op: wrapper and fake), its __all__ made this package's names."""
+    from . import ops
+    for info in sorted(pkgutil.iter_modules(ops.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"{ops.__name__}.{info.name}")
+        for name in getattr(module, "__all__", ()):
+            globals()[name] = getattr(module, name)
+            __all__.append(name)
+
+
+_import_ops()
 
 from ._smoke import smoke  # noqa: E402  (needs the ops loaded above)
 
@@ -41,49 +52,3 @@ def has_gpu_kernels():
         return False
     has_kernel = getattr(torch._C, "_dispatch_has_kernel_for_dispatch_key", None)
     return has_kernel is not None and has_kernel("dualgpu_example::rms_norm", "CUDA")
-
-
-def rms_norm(x, weight, eps=1e-6):
-    """x / sqrt(mean(x^2, -1) + eps) * weight, computed in float32."""
-    return torch.ops.dualgpu_example.rms_norm(x, weight, eps)
-
-
-def fused_add_rms_norm(x, residual, weight, eps=1e-6):
-    """In place, as vLLM: residual += x, then x = rms_norm(residual, weight, eps)."""
-    torch.ops.dualgpu_example.fused_add_rms_norm(x, residual, weight, eps)
-
-
-def silu_and_mul(x):
-    """silu(x[..., :d]) * x[..., d:] for x of last dimension 2 * d."""
-    return torch.ops.dualgpu_example.silu_and_mul(x)
-
-
-def rotary_embedding(positions, query, key, head_size, cos_sin_cache):
-    """NeoX-style rotary embedding of query and key, in place."""
-    torch.ops.dualgpu_example.rotary_embedding(positions, query, key, head_size, cos_sin_cache)
-
-
-def decode_step(x, residual, weight, eps, positions, query, key, cos_sin_cache, head_size, gate_up, out,
-                use_graph=True):
-    """One decode step's fused ops, all in place: fused_add_rms_norm(x, residual, weight, eps), then
-    rotary_embedding(positions, query, key, head_size, cos_sin_cache), then out = silu_and_mul(gate_up).
-
-    On the GPU the three kernels are launched as one CUDA/HIP graph (dualgpu::graph_launcher, cached
-    per shapes, dtype, eps, head_size and data pointers) on torch's current stream; use_graph=False
-    launches them one by one. On the CPU the CPU kernels run in sequence."""
-    torch.ops.dualgpu_example.decode_step(x, residual, weight, eps, positions, query, key, cos_sin_cache, head_size,
-                                          gate_up, out, use_graph)
-
-
-def graph_stats():
-    """decode_step's graph launcher counters as a dict of ints: captures, replays, updates, fallbacks,
-    eager, evictions (and last_fallback, a string, once a capture has failed). All 0 on a CPU build."""
-    line = torch.ops.dualgpu_example.graph_stats()
-    stats = {}
-    head, _, fallback = line.partition(' last_fallback="')
-    for item in head.split():
-        name, _, value = item.partition("=")
-        stats[name] = int(value)
-    if fallback:
-        stats["last_fallback"] = fallback[:-1]
-    return stats

@@ -4,14 +4,17 @@
 // header twice, and this one is in every kernel file.
 #pragma once
 
-#include "kernels.h"
 #include "scalar.cuh"
+#include "scalar_kind.h"
 
 #include "dualgpu/device.hpp"
 #include "dualgpu/launch.hpp"
+#include "dualgpu/runtime.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <initializer_list>
+#include <type_traits>
 
 namespace dualgpu_example {
 namespace detail {
@@ -40,8 +43,8 @@ __device__ __forceinline__ void store_aligned(T* p, const aligned_vector<T, N>& 
 }
 
 // Streaming (evict-first) accesses, for data a kernel touches once: the L2 keeps what is reused (a
-// weight) instead. On the H200 they gained 1-5% of copy bandwidth in the norms and silu_and_mul
-// (bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
+// weight) instead: they measured faster in the norms and silu_and_mul (docs/benchmarks.md,
+// bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
 template <int N, typename T>
 __device__ __forceinline__ aligned_vector<T, N> load_stream(const T* p) {
 #if defined(DUALGPU_PLATFORM_CUDA)
@@ -87,6 +90,66 @@ __device__ __forceinline__ aligned_vector<T, N> load_keep(const T* p, const l2_k
   return load_aligned<N>(p);
 }
 
+// ---- rows of any width and alignment -------------------------------------------------------------
+// A row whose start is not 16-byte aligned (an odd width, a torch slice) is split in three: the head,
+// up to VEC - 1 values until the pointer the kernel stores to is aligned; whole aligned vectors; the
+// tail, up to VEC - 1 values. Head and tail (the edges) take scalar accesses, the vectors 16-byte ones.
+struct row_split {
+  int head;    // values before the first aligned vector
+  int chunks;  // aligned vectors after them
+  int edges;   // head + tail
+  // Where edge value e (0 <= e < edges) is in the row.
+  template <int VEC>
+  __device__ __forceinline__ int edge_position(int e) const { return e < head ? e : e + chunks * VEC; }
+};
+
+template <typename T>
+__device__ __forceinline__ bool aligned16(const T* p) { return reinterpret_cast<std::uintptr_t>(p) % 16 == 0; }
+
+// `row`: the pointer the kernel stores to; the host checked that every pointer is aligned to one value.
+template <int VEC, typename T>
+__device__ __forceinline__ row_split split_row(const T* row, int width) {
+  const int misaligned = static_cast<int>(reinterpret_cast<std::uintptr_t>(row) % 16 / sizeof(T));
+  const int head = min(width, (VEC - misaligned) % VEC);
+  const int chunks = (width - head) / VEC;
+  return {head, chunks, width - chunks * VEC};
+}
+
+// 16 bytes from p in pieces of W bytes (p is W-byte aligned).
+template <int W, int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_pieces(const T* p) {
+  using piece = std::conditional_t<W == 8, uint2, std::conditional_t<W == 4, std::uint32_t, std::uint16_t>>;
+  aligned_vector<T, N> v;
+#pragma unroll
+  for (int k = 0; k < 16 / W; ++k) reinterpret_cast<piece*>(&v)[k] = reinterpret_cast<const piece*>(p)[k];
+  return v;
+}
+
+// N values (16 bytes) from an address aligned to one value only, in the widest accesses its alignment
+// allows (16, 8, 4 or 2 bytes): no access reaches past the N values, none needs shifting, and no more
+// registers are live than for an aligned load. Coalesced across a warp, the DRAM traffic is that of
+// aligned loads; only the instruction count grows.
+template <int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> load_any(const T* p) {
+  static_assert(sizeof(aligned_vector<T, N>) == 16, "load_any: 16-byte vectors only");
+  const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
+  if (offset == 0) return load_aligned<N>(p);
+  if (offset % 8 == 0) return load_pieces<8, N>(p);
+  if constexpr (sizeof(T) >= 4) {
+    return load_pieces<4, N>(p);
+  } else {
+    if (offset % 4 == 0) return load_pieces<4, N>(p);
+    return load_pieces<2, N>(p);
+  }
+}
+
+// N values to an address aligned to one value only, one by one (a store cannot be shifted into place).
+template <int N, typename T>
+__device__ __forceinline__ void store_values(T* p, const aligned_vector<T, N>& v) {
+#pragma unroll
+  for (int j = 0; j < N; ++j) p[j] = v[j];
+}
+
 // The storage type behind a scalar_kind.
 template <scalar_kind K> struct storage;
 template <> struct storage<scalar_kind::float32> { using type = float; };
@@ -114,6 +177,15 @@ inline bool can_vectorise(std::int64_t row_len, std::initializer_list<const void
   if (row_len % vec != 0) return false;
   for (const void* p : ptrs)
     if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return false;
+  return true;
+}
+
+// Whether every pointer is aligned to one value of T (always so for torch tensors of T): the kernels
+// that split rows (row_split) need it; a pointer that is not takes the scalar fallback.
+template <typename T>
+inline bool values_aligned(std::initializer_list<const void*> ptrs) {
+  for (const void* p : ptrs)
+    if (reinterpret_cast<std::uintptr_t>(p) % sizeof(T) != 0) return false;
   return true;
 }
 

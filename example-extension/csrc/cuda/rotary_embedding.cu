@@ -1,5 +1,6 @@
 // rotary_embedding.cu: NeoX-style rotary embedding of query and key, in place (CUDA spelling;
-// HIP on ROCm). No torch here (see kernels.h).
+// HIP on ROCm). No torch here: the launcher takes raw pointers and is declared in
+// ../rotary_embedding.cpp.
 #include "launch_common.cuh"
 
 namespace dualgpu_example {

@@ -1,0 +1,518 @@
+// norm_kernels.cuh: the kernels and launch plan both norms share (launch_norm). rms_norm.cu and
+// fused_add_rms_norm.cu each instantiate it for their op, and with it only the kernels it launches;
+// the kernels are internal to that file (an unnamed namespace), so the two compile in parallel.
+//
+// Why the kernels look as they do (bench/kernel_variants.cu times the candidates; docs/benchmarks.md
+// has the figures and what was tried and left out):
+//   1. every load of a thread is issued before the first use: a row's loads are independent, and a
+//      guard between them makes the compiler wait for each in turn;
+//   2. few live registers, so that enough blocks stay resident: no per-load guards (loads past a
+//      ragged row's end are clamped instead) and no row loop;
+//   3. streaming (evict-first) accesses for x, the residual and out, which are touched once; the
+//      weight is read by every row and keeps the default policy;
+//   4. dependent launches (dualgpu/launch.hpp): each kernel waits for the previous grid first and lets
+//      the next one start once its reduction is done, hiding the gap between back-to-back launches;
+//   5. very many rows read twice (the two-pass kernel): few registers and a full SM beat holding the
+//      row in registers there; the same kernel takes rows too wide for registers;
+//   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
+//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed.
+#pragma once
+
+#include "launch_common.cuh"
+
+#include <limits>
+
+namespace dualgpu_example {
+namespace {
+
+using namespace detail;
+using dualgpu::aligned_vector;
+
+// One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored.
+template <bool FUSED, typename T, typename I>
+__device__ __forceinline__ float value_square(const T* in_row, T* res_row, I i) {
+  float v = to_float(in_row[i]);
+  if constexpr (FUSED) {
+    const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
+    res_row[i] = sum;
+    v = to_float(sum);
+  }
+  return v * v;
+}
+
+// ---- the fallback: any alignment, any width --------------------------------------------------
+// Scalar accesses, the row read twice (sum of squares, then scale), a block-stride loop over rows, 64-bit
+// offsets throughout. Used only where the vector kernels cannot go: rows of 2^31 values or more, rows
+// narrower than two vectors, and pointers not aligned to one value.
+template <typename T, bool FUSED>
+__global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                                 const T* __restrict__ weight, float eps, std::int64_t rows, std::int64_t hidden) {
+  dualgpu::wait_for_previous_grid();
+  for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
+    T* out_row = out + row * hidden;
+    const T* in_row = FUSED ? out_row : x + row * hidden;
+    T* res_row = FUSED ? residual + row * hidden : nullptr;
+    float sum_squares = 0.0f;
+    for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x) {
+      sum_squares += value_square<FUSED>(in_row, res_row, i);
+    }
+    // block_reduce_sum's barriers also make the residual writes above visible to the block.
+    const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+    dualgpu::allow_next_grid();
+    const T* src_row = FUSED ? res_row : in_row;
+    for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x)
+      out_row[i] = from_float<T>(to_float(src_row[i]) * inv_rms * to_float(weight[i]));
+  }
+}
+
+// ---- the fast path: the row in registers, 16-byte accesses -------------------------------------
+// Thread `first` of a row group of `stride` threads holds vectors first, first + stride, ... (NV of
+// them, coalesced across the group), so each value is read from global memory once. `live` is false
+// for a row past the end (the group kernel keeps such threads for its shuffles).
+//
+// PEEL: rows of any width and alignment (row_split): the vectors start where the row the kernel
+// stores to (out) is 16-byte aligned; the other rows and the weight may sit at another offset, and
+// are then read in the widest aligned pieces their offset allows (residual stores value by value).
+// The edges are summed and stored one value a thread. Without PEEL every pointer and the width are
+// 16-byte aligned (the host checked).
+template <typename T, int VEC, int NV, bool FUSED>
+struct row_slice {
+  aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
+  aligned_vector<T, VEC> w[NV];  // the weight
+};
+
+// Loads are unconditional (a vector past the end of a ragged row reads chunk 0 again and is then
+// ignored): guarding each load kept more registers live, which cost a resident block. Chunk 0
+// exists in every row: PEEL rows are at least 2 * VEC - 1 wide (the host checked).
+__device__ __forceinline__ int clamp_chunk(int c, int chunks, bool live) { return live && c < chunks ? c : 0; }
+
+// NV vectors of one row, all loads issued before any is used, in pieces of W bytes (16: one streamed
+// load per vector; p is then 16-byte aligned, else W-byte aligned).
+template <int W, int VEC, int NV, typename T>
+__device__ __forceinline__ void load_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
+                                            int chunks, bool live) {
+#pragma unroll
+  for (int i = 0; i < NV; ++i) {
+    const T* q = p + clamp_chunk(first + i * stride, chunks, live) * VEC;
+    if constexpr (W == 16) v[i] = load_stream<VEC>(q);
+    else v[i] = load_pieces<W, VEC>(q);
+  }
+}
+
+// The widest piece (16, 8, 4 or 2 bytes) in which p can be read, decided once per row.
+template <typename T>
+__device__ __forceinline__ int piece_width(const T* p) {
+  const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
+  if (offset == 0) return 16;
+  if (offset % 8 == 0) return 8;
+  return sizeof(T) >= 4 || offset % 4 == 0 ? 4 : 2;
+}
+
+// How far PEEL goes: no edges (every pointer and the width 16-byte aligned); edges, with x and the
+// residual at out's offset and only the weight elsewhere (the usual case: fresh tensors of an odd
+// width); anything (a slice: x or the residual at another offset than out too).
+constexpr int peel_none = 0, peel_rows = 1, peel_any = 2;
+
+// x's or the residual's vectors: 16-byte streamed loads unless PEEL is peel_any, then in the widest
+// pieces the row's offset allows. Each loop is straight code, the choice made once per row.
+template <int PEEL, int VEC, int NV, typename T>
+__device__ __forceinline__ void load_row_chunks(aligned_vector<T, VEC> (&v)[NV], const T* p, int first, int stride,
+                                                int chunks, bool live) {
+  if constexpr (PEEL == peel_any) {
+    switch (piece_width(p)) {
+      case 8: return load_chunks<8>(v, p, first, stride, chunks, live);
+      case 4: return load_chunks<4>(v, p, first, stride, chunks, live);
+      case 2: return load_chunks<2>(v, p, first, stride, chunks, live);
+      default: break;
+    }
+  }
+  load_chunks<16>(v, p, first, stride, chunks, live);
+}
+
+// The edge values of a row (PEEL), one per thread: their sum of squares; FUSED stores residual += x.
+template <typename T, int VEC, bool FUSED>
+__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, T* res_row, int first,
+                                           int stride) {
+  float sum_squares = 0.0f;
+  for (int e = first; e < split.edges; e += stride) {
+    const int i = split.edge_position<VEC>(e);
+    sum_squares += value_square<FUSED>(in_row, res_row, i);
+  }
+  return sum_squares;
+}
+
+// The edge values' outputs; the same thread wrote the residual it reads back (FUSED).
+template <typename T, int VEC, bool FUSED>
+__device__ __forceinline__ void edges_store(const row_split& split, T* out_row, const T* in_row, const T* res_row,
+                                            const T* weight, float inv_rms, int first, int stride) {
+  for (int e = first; e < split.edges; e += stride) {
+    const int i = split.edge_position<VEC>(e);
+    const float v = to_float(FUSED ? res_row[i] : in_row[i]);
+    out_row[i] = from_float<T>(v * inv_rms * to_float(weight[i]));
+  }
+}
+
+// The vectors of a row (pointers already past the head): their sum of squares.
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
+                                           T* __restrict__ res_row, int first, int stride, int chunks,
+                                           bool live) {
+  aligned_vector<T, VEC> r[FUSED ? NV : 1];
+  load_row_chunks<PEEL>(s.v, in_row, first, stride, chunks, live);  // loads only: all of them in flight together
+  if constexpr (FUSED) load_row_chunks<PEEL>(r, res_row, first, stride, chunks, live);
+  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row);
+  float sum_squares = 0.0f;
+#pragma unroll
+  for (int i = 0; i < NV; ++i) {
+    const int c = first + i * stride;
+    if (live && c < chunks) {
+      if constexpr (FUSED) {
+#pragma unroll
+        for (int j = 0; j < VEC; ++j) s.v[i][j] = from_float<T>(to_float(s.v[i][j]) + to_float(r[i][j]));
+        if (res_aligned) store_stream<VEC>(res_row + c * VEC, s.v[i]);
+        else store_values<VEC>(res_row + c * VEC, s.v[i]);
+      }
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) sum_squares += to_float(s.v[i][j]) * to_float(s.v[i][j]);
+    }
+  }
+  return sum_squares;
+}
+
+// out = v * inv_rms * weight for the vectors of a row, the weight read in pieces of W bytes: 16, all
+// of them before the first use, as x's; narrower (PEEL: the weight at another offset than out), each
+// just before its use (it is read by every row: an L1 or L2 hit), so that no more registers are live
+// than with W = 16.
+template <int W, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_scale_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
+                                                 const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                                 int chunks, bool live) {
+  if constexpr (W == 16) {  // read by every row: an L1 or L2 hit, so no streaming hint
+#pragma unroll
+    for (int i = 0; i < NV; ++i)
+      s.w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
+  }
+#pragma unroll
+  for (int i = 0; i < NV; ++i) {
+    const int c = first + i * stride;
+    if (live && c < chunks) {
+      if constexpr (W != 16) s.w[i] = load_pieces<W, VEC>(weight + c * VEC);
+      aligned_vector<T, VEC> o;
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(s.v[i][j]) * inv_rms * to_float(s.w[i][j]));
+      store_stream<VEC>(out_row + c * VEC, o);
+    }
+  }
+}
+
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
+                                           const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                           int chunks, bool live) {
+  if constexpr (PEEL != peel_none) {
+    switch (piece_width(weight)) {
+      case 8: return norm_scale_store<8>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      case 4: return norm_scale_store<4>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      case 2: return norm_scale_store<2>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+      default: break;
+    }
+  }
+  norm_scale_store<16>(s, out_row, weight, inv_rms, first, stride, chunks, live);
+}
+
+// How a row splits: PEEL computes it from where out's row starts; otherwise no edges.
+template <int PEEL, int VEC, typename T>
+__device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
+  if constexpr (PEEL) return split_row<VEC>(out_row, hidden);
+  return {0, hidden / VEC, 0};
+}
+
+// The most threads a block of the register kernels may have for NV vectors per thread. For PEEL the
+// launch bounds also cap registers at 64 a thread (one block of 1024, or two of 512, resident), which
+// keeps those kernels as resident as the aligned ones (which need no cap). The host respects it. NV is 2 or 4 (4 in the group
+// kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the two-pass
+// kernel. Each NV is one more kernel per file to compile, so only these exist (docs/benchmarks.md: a
+// kernel of one vector a thread measured the same).
+__host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
+
+// One row of a norm kernel: out's row (the one stored to), the row read (x, or out itself when FUSED),
+// the residual's row (FUSED) and how it splits (PEEL).
+template <typename T>
+struct norm_row {
+  T* out;
+  const T* in;
+  T* res;
+  row_split split;
+};
+
+template <bool FUSED, int PEEL, int VEC, typename T>
+__device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residual, std::int64_t offset, int hidden) {
+  T* out_row = out + offset;
+  return {out_row, FUSED ? out_row : x + offset, FUSED ? residual + offset : nullptr,
+          norm_split<PEEL, VEC>(out_row, hidden)};
+}
+
+// The row's sum of squares, its vectors held in s (and, FUSED, residual += x stored).
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ float norm_row_sum(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r, int first,
+                                              int stride, bool live) {
+  const int h = r.split.head;
+  float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, first, stride, r.split.chunks, live);
+  if constexpr (PEEL)
+    if (live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first, stride);
+  return sum_squares;
+}
+
+// out = s * inv_rms * weight for the row, its edges too.
+template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+__device__ __forceinline__ void norm_row_store(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r,
+                                               const T* __restrict__ weight, float inv_rms, int first, int stride,
+                                               bool live) {
+  const int h = r.split.head;
+  norm_store<PEEL>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
+  if constexpr (PEEL)
+    if (live) edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first, stride);
+}
+
+// One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
+// unused then, so no two __restrict__ pointers alias).
+template <typename T, int VEC, int NV, bool FUSED, int PEEL>
+__global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block_bound(NV) : 1)
+    norm_block_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                      const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+  const int first = static_cast<int>(threadIdx.x);
+  const int stride = static_cast<int>(blockDim.x);
+  // One row per block, no row loop (a grid-stride loop kept more registers live): the grid is
+  // rows_grid(rows), blockIdx.y counting whole rows of blocks.
+  dualgpu::wait_for_previous_grid();
+  const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
+  if (row >= rows) return;  // the whole block: no barrier is skipped by part of it
+  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, row * hidden, hidden);
+  row_slice<T, VEC, NV, FUSED> s;
+  const float sum_squares = norm_row_sum<PEEL>(s, r, first, stride, true);
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  dualgpu::allow_next_grid();
+  norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
+}
+
+// Small rows: a group of blockDim.x (a power of two <= 32, so inside one warp on every vendor)
+// threads per row, blockDim.y rows per block; the sum is reduced with shuffles of width blockDim.x.
+// The row loop is uniform over the block and no thread leaves early: every lane takes part in the
+// shuffles (rows past the end just contribute nothing).
+template <typename T, int VEC, int NV, bool FUSED, int PEEL>
+__global__ void __launch_bounds__(256)
+    norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                      const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+  dualgpu::wait_for_previous_grid();
+  const int group = static_cast<int>(blockDim.x);
+  const int first = static_cast<int>(threadIdx.x);
+#pragma unroll 1  // grid-stride: rarely more than one trip
+  for (std::int64_t base = static_cast<std::int64_t>(blockIdx.x) * blockDim.y; base < rows;
+       base += static_cast<std::int64_t>(gridDim.x) * blockDim.y) {
+    const std::int64_t row = base + threadIdx.y;
+    const bool live = row < rows;
+    const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, live ? row * hidden : 0, hidden);
+    row_slice<T, VEC, NV, FUSED> s;
+    float sum_squares = norm_row_sum<PEEL>(s, r, first, group, live);
+    for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
+      sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
+    const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
+    dualgpu::allow_next_grid();
+    norm_row_store<PEEL>(s, r, weight, inv_rms, first, group, live);
+  }
+}
+
+// Rows read twice: very many rows (rms_norm), and rows too wide for the register kernels (both norms).
+// The first pass keeps the row in L2 (evict-last; FUSED: stores residual += x, read again at once), the
+// second reads it from there, streamed. Nothing is held across the reduction but the sum, so the kernel
+// needs few registers and fills the SM; two vectors per thread per trip keep loads in flight.
+constexpr int two_pass_threads = 512;
+
+// The two-pass kernel's second pass: out = src * inv_rms * weight over a row's vectors. src is aligned;
+// the weight is read in pieces of W bytes (16: aligned); W = 0: src and the weight anywhere (load_any).
+template <int W, typename T>
+__device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T* __restrict__ src_row,
+                                               const T* __restrict__ weight, float inv_rms, int chunks) {
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+#pragma unroll 2
+  for (int c = threadIdx.x; c < chunks; c += two_pass_threads) {
+    const int i = c * VEC;
+    aligned_vector<T, VEC> v, w;
+    if constexpr (W == 0) {
+      v = load_any<VEC>(src_row + i);
+      w = load_any<VEC>(weight + i);
+    } else {
+      v = load_stream<VEC>(src_row + i);
+      if constexpr (W == 16) w = load_aligned<VEC>(weight + i);
+      else w = load_pieces<W, VEC>(weight + i);
+    }
+    aligned_vector<T, VEC> o;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(v[j]) * inv_rms * to_float(w[j]));
+    store_stream<VEC>(out_row + i, o);
+  }
+}
+
+template <typename T, int VEC, bool FUSED, int PEEL>
+__global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
+    norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                         const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+  dualgpu::wait_for_previous_grid();
+  const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
+  if (row >= rows) return;  // the whole block
+  T* out_row = out + row * hidden;
+  const T* in_row = FUSED ? out_row : x + row * hidden;
+  T* res_row = FUSED ? residual + row * hidden : nullptr;
+  const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
+  const int h = split.head, chunks = split.chunks;
+  const int first = static_cast<int>(threadIdx.x);
+  // Which of the other rows share out's alignment (PEEL; always so otherwise): once per row.
+  const bool in_aligned = PEEL != peel_any || aligned16(in_row + h);
+  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row + h);
+  const l2_keep_policy keep;
+  float sum_squares = 0.0f;
+#pragma unroll 2
+  for (int c = first; c < chunks; c += two_pass_threads) {
+    const int i = h + c * VEC;
+    aligned_vector<T, VEC> v;
+    if constexpr (FUSED) {
+      v = load_stream<VEC>(in_row + i);  // in_row is out_row: aligned
+      const aligned_vector<T, VEC> r = res_aligned ? load_stream<VEC>(res_row + i) : load_any<VEC>(res_row + i);
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));  // rounded, as stored
+      if (res_aligned) store_aligned<VEC>(res_row + i, v);
+      else store_values<VEC>(res_row + i, v);
+    } else {
+      v = in_aligned ? load_keep<VEC>(in_row + i, keep) : load_any<VEC>(in_row + i);
+    }
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
+  }
+  if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, two_pass_threads);
+  // block_reduce_sum's barriers also make the residual stores above visible to the block.
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  dualgpu::allow_next_grid();
+  const T* src_row = FUSED ? res_row : in_row;
+  const bool src_aligned = FUSED ? res_aligned : in_aligned;
+  if constexpr (PEEL == peel_any) {
+    if (!src_aligned || !aligned16(weight + h)) {
+      two_pass_scale<0>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
+      edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
+      return;
+    }
+  }
+  if constexpr (PEEL != peel_none) {
+    switch (piece_width(weight + h)) {  // each loop straight code: the choice is made once per row
+      case 8: two_pass_scale<8>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      case 4: two_pass_scale<4>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      case 2: two_pass_scale<2>(out_row + h, src_row + h, weight + h, inv_rms, chunks); break;
+      default: two_pass_scale<16>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
+    }
+  } else {
+    two_pass_scale<16>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
+  }
+  if constexpr (PEEL)
+    edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
+}
+
+// ---- the launch plan -------------------------------------------------------------------------
+// Rows at least this many: the launch has enough blocks to fill the GPU with small blocks, so the
+// row is split over fewer threads (more vectors each); fewer rows: more threads per row.
+constexpr std::int64_t many_rows = 1024;
+
+// rms_norm with at least this many rows of 1024 to 2048 vectors (two to four per thread of the
+// two-pass kernel) takes it; fewer rows keep the register kernels (docs/benchmarks.md).
+constexpr std::int64_t two_pass_rows = 16384;
+
+// The register kernels hold a row of at most this many vectors; wider rows take the two-pass kernel.
+constexpr std::int64_t max_register_chunks = 2048;
+
+struct norm_plan {
+  enum kind_t { group, block, two_pass } kind;
+  int nv;  // vectors per thread
+  dim3 threads;
+  dim3 blocks;
+};
+
+// One block per row for any row count: 65535 rows per line of the grid, as many lines as needed.
+inline dim3 rows_grid(std::int64_t rows) {
+  const std::int64_t per_line = max_grid_rows;
+  return dim3(static_cast<unsigned>(std::min(rows, per_line)), static_cast<unsigned>(ceil_div(rows, per_line)));
+}
+
+// `chunks`: the most 16-byte vectors a row has.
+inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
+  if (chunks > max_register_chunks || (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
+    return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
+  if (chunks <= 128) {  // a group of <= 32 threads per row, several rows per block of 256
+    const int nv = 4;
+    int group = 1;
+    while (group < 32 && group * nv < chunks) group *= 2;
+    const int per_block = 256 / group;
+    return {norm_plan::group, nv, dim3(group, per_block), dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
+  }
+  // Threads per row when rows are plenty: max(256, chunks / 4), the best of bench/kernel_variants.cu's
+  // candidates (docs/benchmarks.md). Few rows: spread each row wide.
+  const std::int64_t target = rows >= many_rows ? std::max<std::int64_t>(256, chunks / 4) : 1024;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (int nv : {2, 4}) {
+      const std::int64_t t = ceil_div(chunks, nv);
+      const std::int64_t bound = norm_block_bound(nv);
+      const std::int64_t limit = pass == 0 ? std::min<std::int64_t>(target, bound) : bound;
+      if (t <= limit) return {norm_plan::block, nv, dim3(threads_for(t)), rows_grid(rows)};
+    }
+  }
+  return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};  // not reached: NV = 4 fits 2048
+}
+
+template <bool FUSED, int PEEL, typename T>
+dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w, float eps, std::int64_t rows,
+                                     int hidden, dualgpu::stream_t stream) {
+  using dualgpu::launch_dependent;
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+  const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);  // a PEEL row has at most hidden / VEC vectors
+  switch (p.kind) {
+    case norm_plan::group:
+      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                         residual, w, eps, rows, hidden);
+    case norm_plan::block:
+      if (p.nv == 2)
+        return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                           residual, w, eps, rows, hidden);
+      return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                         residual, w, eps, rows, hidden);
+    case norm_plan::two_pass:
+      break;
+  }
+  return launch_dependent<norm_two_pass_kernel<T, VEC, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                     residual, w, eps, rows, hidden);
+}
+
+// Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
+// Every row start and the width 16-byte aligned: the plain vector kernels; any other width or offset:
+// the same kernels with PEEL (head and tail of each row apart); the scalar loop only for rows of
+// 2^31 values or more and rows narrower than two vectors (PEEL needs one whole vector in every row).
+// Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
+// it finishes, and waits for it before touching memory.
+template <bool FUSED, typename T>
+dualgpu::error_t launch_norm(std::initializer_list<const void*> pointers, T* out, const T* x, T* residual,
+                             const T* w, float eps, std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+  if (hidden <= std::numeric_limits<int>::max()) {
+    const int h = static_cast<int>(hidden);
+    if (can_vectorise<T>(hidden, pointers))
+      return launch_norm_vectors<FUSED, peel_none>(out, x, residual, w, eps, rows, h, stream);
+    if (hidden >= 2 * VEC - 1 && values_aligned<T>(pointers)) {
+      // x (rms_norm) or the residual (FUSED; x is out) at out's 16-byte offset: only the weight differs.
+      const void* other = FUSED ? static_cast<const void*>(residual) : static_cast<const void*>(x);
+      if ((reinterpret_cast<std::uintptr_t>(other) - reinterpret_cast<std::uintptr_t>(out)) % 16 == 0)
+        return launch_norm_vectors<FUSED, peel_rows>(out, x, residual, w, eps, rows, h, stream);
+      return launch_norm_vectors<FUSED, peel_any>(out, x, residual, w, eps, rows, h, stream);
+    }
+  }
+  return dualgpu::launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
+                                                               residual, w, eps, rows, hidden);
+}
+
+}  // namespace
+}  // namespace dualgpu_example

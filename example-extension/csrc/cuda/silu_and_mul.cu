@@ -1,0 +1,107 @@
+// silu_and_mul.cu: the SwiGLU gate, out = silu(gate) * up (CUDA spelling; HIP on ROCm). No torch here:
+// the launcher takes raw pointers and is declared in ../silu_and_mul.cpp. The scalar kernel calls
+// silu() from rdc_helper.cu, so this file needs relocatable device code.
+#include "launch_common.cuh"
+#include "rdc_helper.cuh"
+
+#include <limits>
+
+namespace dualgpu_example {
+namespace {
+
+using namespace detail;
+using dualgpu::aligned_vector;
+
+// x * sigmoid(x) with the fast exponential and division; exact enough for float32 outputs
+// (a few ulp), and silu(-large) is -0 (1 + inf -> the reciprocal is 0).
+__device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f + __expf(-x)); }
+
+// Both kernels: blockIdx.x over a row's columns, blockIdx.y over rows (grid-stride past 65535 rows), so
+// consecutive blocks sweep memory in order (rows on blockIdx.x put consecutive blocks a row apart).
+
+// 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
+// row's vectors exactly: little work per thread before its loads. Without PEEL, d and both pointers
+// are 16-byte aligned. PEEL: any d and offset (row_split): the vectors start where out's row is
+// aligned, gate and up are read with load_any where they sit elsewhere, and the first threads of the
+// row also take its edge values, one each.
+template <typename T, int VEC, bool PEEL>
+__global__ void __launch_bounds__(256, PEEL ? 8 : 1)  // PEEL: 32 registers, 2048 threads resident
+    silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+  dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
+  const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  if (!PEEL && c >= d / VEC) return;
+  for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
+    T* out_row = out + row * d;
+    const T* gate_row = x + row * 2 * d;
+    const T* up_row = gate_row + d;
+    row_split split{0, static_cast<int>(d / VEC), 0};
+    if constexpr (PEEL) split = split_row<VEC>(out_row, static_cast<int>(d));
+    if (c < split.chunks) {
+      const std::int64_t i = split.head + static_cast<std::int64_t>(c) * VEC;
+      aligned_vector<T, VEC> g, u;
+      if (PEEL && !aligned16(gate_row + i)) g = load_any<VEC>(gate_row + i);
+      else g = load_stream<VEC>(gate_row + i);
+      if (PEEL && !aligned16(up_row + i)) u = load_any<VEC>(up_row + i);
+      else u = load_stream<VEC>(up_row + i);
+      aligned_vector<T, VEC> o;
+#pragma unroll
+      for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
+      store_stream<VEC>(out_row + i, o);
+    }
+    if (PEEL && c < split.edges) {
+      const int i = split.edge_position<VEC>(c);
+      out_row[i] = from_float<T>(silu_fast(to_float(gate_row[i])) * to_float(up_row[i]));
+    }
+  }
+}
+
+// Scalar, any width: rows narrower than two vectors (PEEL needs one whole vector), rows of 2^31
+// vectors or more, pointers not aligned to one value. One value per thread, silu() from rdc_helper.cu.
+template <typename T>
+__global__ void __launch_bounds__(256)
+    silu_and_mul_scalar_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+  dualgpu::wait_for_previous_grid();
+  for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y)
+    for (std::int64_t c = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x; c < d;
+         c += static_cast<std::int64_t>(gridDim.x) * blockDim.x) {
+      const T* gate = x + row * 2 * d + c;
+      out[row * d + c] = from_float<T>(silu(to_float(gate[0])) * to_float(gate[d]));
+    }
+}
+
+dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
+  return dim3(static_cast<unsigned>(std::min(ceil_div(columns, threads), max_grid_rows)),
+              static_cast<unsigned>(std::min(rows, max_grid_rows)));
+}
+
+}  // namespace
+
+dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64_t d, scalar_kind kind,
+                                     dualgpu::stream_t stream) {
+  if (rows == 0 || d == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
+  return with_type(kind, [&](auto tag) {
+    using T = decltype(tag);
+    constexpr int vec = dualgpu::max_vector_size<T>;
+    auto* o = static_cast<T*>(out);
+    auto* in = static_cast<const T*>(x);
+    const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
+    // Narrow rows take blocks of 128, so that few threads of a block sit idle.
+    const int threads = vectors <= 128 ? 128 : 256;
+    const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
+                    static_cast<unsigned>(std::min(rows, max_grid_rows)));
+    // A row of 2^31 vectors or more would overflow the column index.
+    if (vectors < std::numeric_limits<int>::max() - threads) {
+      // d % vec == 0 also aligns the second half.
+      if (can_vectorise<T>(d, {out, x}))
+        return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
+                                                                            rows, d);
+      if (d >= 2 * vec - 1 && values_aligned<T>({out, x}))
+        return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
+                                                                           rows, d);
+    }
+    return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, 256), dim3(256), 0,
+                                                                    stream, o, in, rows, d);
+  });
+}
+
+}  // namespace dualgpu_example

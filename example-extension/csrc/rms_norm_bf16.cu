@@ -1,5 +1,0 @@
-// rms_norm_bf16.cu: out = x / sqrt(mean(x^2) + eps) * weight, per row, for bfloat16.
-// The kernels and the launcher are in norm_kernels.cuh; one file per op and dtype (see kernels.h).
-#include "norm_kernels.cuh"
-
-template struct dualgpu_example::rms_norm_launcher<dualgpu_example::scalar_kind::bfloat16>;
