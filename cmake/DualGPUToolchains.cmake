@@ -35,6 +35,13 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
     records ``<platform>|<compiler>|<version>`` of what was found.
 #]=======================================================================]
 include_guard(GLOBAL)
+
+# The empty input and discarded output of compiler checks.
+if(CMAKE_HOST_WIN32)
+  set(_DUALGPU_NULL NUL)
+else()
+  set(_DUALGPU_NULL /dev/null)
+endif()
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # DUALGPU_PROBE_TIMEOUT
@@ -437,8 +444,3 @@ function(dualgpu_check_compiler_accepts out platform archs)
   endif()
 endfunction()
 
-if(CMAKE_HOST_WIN32)
-  set(_DUALGPU_NULL NUL)
-else()
-  set(_DUALGPU_NULL /dev/null)
-endif()

@@ -1,42 +1,16 @@
-"""smoke(): DualGPU's environment smoke test (`bin/dualgpu smoke`) plus a quick self-test of this
-extension's own ops on the device they will run on. Also what the `smoke` CMake target runs."""
-import json
+"""smoke(): DualGPU's environment smoke test (`dualgpu smoke`) plus a quick self-test of this
+extension's own ops on the device they will run on. The running and comparing is DualGPU's own
+(`dualgpu.smoke`, the same module generated projects use); this file holds only this extension's checks."""
 import os
-import subprocess
 import sys
-import tempfile
-import time
 
 import torch
 
-# This package inside a DualGPU checkout: example-extension/python/dualgpu_example -> the checkout.
-_CHECKOUT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
-
-
-def _dualgpu_root(dualgpu_root):
-    for root in (dualgpu_root, os.environ.get("DUALGPU_ROOT"), _CHECKOUT):
-        if root and os.path.isfile(os.path.join(root, "bin", "dualgpu")):
-            return root
-    raise FileNotFoundError(f"no DualGPU checkout (bin/dualgpu) at {dualgpu_root or os.environ.get('DUALGPU_ROOT') or _CHECKOUT}: "
-                            "pass smoke(dualgpu_root=...) or set DUALGPU_ROOT")
-
-
-def _run_dualgpu_smoke(root, args):
-    """Runs `bin/dualgpu smoke --json <tmp> args...` for this interpreter's torch; the parsed report
-    (with exit_status), or {"exit_status": rc, "error": ...} when it wrote none."""
-    env = dict(os.environ)
-    env.setdefault("DUALGPU_PYTHON", sys.executable)  # build the smoke program against the torch we run
-    with tempfile.TemporaryDirectory(prefix="dualgpu-smoke-") as tmp:
-        path = os.path.join(tmp, "smoke.json")
-        proc = subprocess.run([os.path.join(root, "bin", "dualgpu"), "smoke", "--json", path, "--no-progress",
-                               *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                              universal_newlines=True)
-        if not os.path.isfile(path):
-            return {"exit_status": proc.returncode, "error": proc.stdout[-4000:]}
-        with open(path) as f:
-            report = json.load(f)
-    report.setdefault("exit_status", proc.returncode)
-    return report
+try:
+    import dualgpu.smoke
+except ImportError:  # run from the checkout this example lives in: its python/ holds the dualgpu package
+    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
+    import dualgpu.smoke
 
 
 def self_test(device=None):
@@ -98,53 +72,20 @@ def self_test(device=None):
         "rotary_embedding": rotary,
         "decode_step": decode,
     }
-    results = []
-    for name, run in checks.items():
-        start = time.perf_counter()
-        try:
-            got, want = run()
-            error = (got.double() - want.double()).abs().max().item()
-            tolerance = 0.0 if name == "decode_step" else 1e-4
-            ok = got.device.type == torch.device(device).type and error <= tolerance
-            results.append({"name": name, "device": device, "status": "passed" if ok else "failed",
-                             "max_error": error, "tolerance": tolerance, "detail": "" if ok else
-                             f"max error {error:.3g} > {tolerance:g} or output on {got.device}"})
-        except Exception as e:  # a broken op is a result to report, not a crash of the smoke test
-            results.append({"name": name, "device": device, "status": "failed", "max_error": None,
-                            "tolerance": None, "detail": f"{type(e).__name__}: {e}"})
-        results[-1]["seconds"] = time.perf_counter() - start
-    return results
+    # decode_step must equal the separate ops exactly: the same kernels.
+    tolerance = {name: 0.0 if name == "decode_step" else 1e-4 for name in checks}
+    return dualgpu.smoke.check_ops(checks, device, tolerance)
 
 
 def smoke(args=(), dualgpu_root=None):
-    """Runs DualGPU's `bin/dualgpu smoke --json` with `args` (e.g. ("--profile", "llm"); the first run
+    """Runs DualGPU's `dualgpu smoke --json` with `args` (e.g. ("--profile", "llm"); the first run
     builds the smoke program, a few minutes) and this extension's self_test(); returns the smoke report
     (parsed JSON) with the self-test under "extension" and "ok": both passed.
 
-    dualgpu_root: the DualGPU checkout; default $DUALGPU_ROOT, else the checkout this example lives in."""
-    report = _run_dualgpu_smoke(_dualgpu_root(dualgpu_root), list(args))
-    report["extension"] = self_test()
-    report["ok"] = report.get("exit_status") == 0 and all(c["status"] == "passed" for c in report["extension"])
-    return report
+    dualgpu_root: a DualGPU checkout; default $DUALGPU_ROOT, else the installed or enclosing dualgpu."""
+    return dualgpu.smoke.smoke(args, dualgpu_root, self_test=self_test)
 
 
 def main(argv):
-    """`python -c 'import sys, dualgpu_example as m; sys.exit(m._smoke.main(sys.argv[1:]))' [--dualgpu-root DIR]
-    [--json FILE] [smoke options]`: prints a summary, exit 0 when everything passed."""
-    root, json_path, args = None, None, []
-    it = iter(argv)
-    for arg in it:
-        if arg == "--dualgpu-root":
-            root = next(it)
-        elif arg == "--json":
-            json_path = next(it)
-        else:
-            args.append(arg)
-    report = smoke(args, dualgpu_root=root)
-    print(report.get("summary") or f"dualgpu smoke: exit {report.get('exit_status')}: {report.get('error', '')}")
-    for c in report["extension"]:
-        print(f"  {c['status']:6s} {c['name']} on {c['device']}" + (f": {c['detail']}" if c["detail"] else ""))
-    if json_path:
-        with open(json_path, "w") as f:
-            json.dump(report, f, indent=1)
-    return 0 if report["ok"] else 1
+    """What the `smoke` CMake target runs: [--dualgpu-root DIR] [--json FILE] [smoke options]."""
+    return dualgpu.smoke.main(argv, self_test=self_test)
