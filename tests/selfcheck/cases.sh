@@ -487,6 +487,32 @@ case_library_native_mi210() {
     expect_exit 0
 }
 
+case_library_as_nobody() {
+    # As an unprivileged user where the tests run as root: reading the library's code needs no more.
+    # (No Python here: that user cannot run the test machine's interpreter, so torch fails.)
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library libk_hip.so
+    [ "$(id -u)" = 0 ] && AS_NOBODY=1
+    run_selfcheck --platform rocm --library "$LIB"
+    expect library PASS; expect library.gfx90a PASS; expect torch FAIL
+    expect_exit 1
+}
+
+case_library_odd_file_name() {
+    # Spaces, a quote and a command substitution in the name: one argument, never run, shown as it is.
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library "lib k'\$(touch pwned).so"
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library PASS; expect library.gfx90a PASS
+    printf '%s\n' "$OUT" | grep -F -q "runs natively (lib k'\$(touch pwned).so has gfx90a)" || fail "file name not shown as it is"
+    if [ -e "$T/pwned" ] || [ -e /pwned ]; then fail "a command in the file name ran"; fi
+    expect_exit 0
+}
+
 case_library_mi300x_no_code() {
     # MI300X (gfx942) against a library built for gfx1030 and gfx90a: torch 2.5.1+rocm6.2 runs, the library not.
     rocm_machine
