@@ -259,6 +259,7 @@ parse_options() {
                 opt_min_cuda=$o_value ;;
             --python) opt_python=$o_value ;;
             --library)
+                [ ! -d "$o_value" ] || usage_error "--library: '$o_value' is a folder: give the extension's built library in it, e.g. build/libmyext.so"
                 [ -f "$o_value" ] || usage_error "--library: no such file: '$o_value' (give the extension's built library, e.g. build/libmyext.so)"
                 # Tools run from /: a relative name must not change its meaning.
                 case $o_value in /*) opt_library=$o_value ;; *) opt_library=$(pwd)/$o_value ;; esac ;;

@@ -556,6 +556,8 @@ case_library_missing_file() {
     usage_case 2 --platform rocm --library "$T/no-such-lib.so"
     grep -q "no such file: '$T/no-such-lib.so'" "$T/stderr" || fail "the missing file is not named"
     usage_case 2 --library
+    usage_case 2 --platform rocm --library "$T"
+    grep -q "'$T' is a folder" "$T/stderr" || fail "a folder is not called one"
     echo "ok [$CASE] a missing library is a usage error"
     cleanup
 }
