@@ -6,7 +6,7 @@
 # and the tools it checks (hipcc, rocminfo, nvcc, nvidia-smi, python with torch).
 #
 # Usage: sh selfcheck.sh [--platform auto|rocm|cuda] [--expect-arch LIST]
-#                        [--min-hip X.Y] [--min-cuda X.Y] [--python PATH] [--json]
+#                        [--min-hip X.Y] [--min-cuda X.Y] [--python PATH] [--library FILE] [--json]
 #
 # Every check prints one line: PASS, WARN or FAIL, its name, what was found and,
 # for WARN and FAIL, the fix. Exit status: 0 nothing failed, 1 something failed,
@@ -39,6 +39,7 @@ opt_expect=
 opt_min_hip=
 opt_min_cuda=
 opt_python=
+opt_library=
 opt_json=0
 
 ESC=$(printf '\033')
@@ -58,6 +59,7 @@ Usage: selfcheck.sh [options]
   --min-hip X.Y               lowest acceptable HIP version of hipcc
   --min-cuda X.Y              lowest acceptable CUDA version of nvcc
   --python PATH               interpreter whose torch is checked (default: python3, python)
+  --library FILE              the extension's built library: does it hold code for each GPU seen?
   --json                      print one JSON object instead of lines
   -h, --help                  this text
 Each probed tool (Python included) may run DUALGPU_PROBE_TIMEOUT seconds (default 60).
@@ -231,7 +233,7 @@ parse_options() {
                 [ "$o_inline" = 0 ] || usage_error "$o_name takes no value (not '$1')"
                 case $o_name in --json) opt_json=1; shift; continue ;; esac
                 usage; exit 0 ;;
-            --platform|--expect-arch|--min-hip|--min-cuda|--python)
+            --platform|--expect-arch|--min-hip|--min-cuda|--python|--library)
                 if [ "$o_inline" = 0 ]; then
                     [ $# -ge 2 ] || usage_error "$o_name needs a value"
                     shift
@@ -256,6 +258,11 @@ parse_options() {
             --min-cuda) is_version "$o_value" || usage_error "--min-cuda wants a version like 12.1, not '$o_value'"
                 opt_min_cuda=$o_value ;;
             --python) opt_python=$o_value ;;
+            --library)
+                [ ! -d "$o_value" ] || usage_error "--library: '$o_value' is a folder: give the extension's built library in it, e.g. build/libmyext.so"
+                [ -f "$o_value" ] || usage_error "--library: no such file: '$o_value' (give the extension's built library, e.g. build/libmyext.so)"
+                # Tools run from /: a relative name must not change its meaning.
+                case $o_value in /*) opt_library=$o_value ;; *) opt_library=$(pwd)/$o_value ;; esac ;;
         esac
     done
 }
@@ -832,16 +839,32 @@ torch_covers() {
             [ -n "$a_how" ]
             return ;;
     esac
-    for a_t in $t_archs; do
-        a_cc=$(cuda_cc "$a_t")
-        [ -n "$a_cc" ] || continue
-        case $a_t in
-            compute_*) version_ge "$a_dev" "$a_cc" && return 0 ;;
-            *[0-9]a) [ "$a_dev" = "$a_cc" ] && return 0 ;;
-            *) [ "$(major_of "$a_dev")" = "$(major_of "$a_cc")" ] && version_ge "$a_dev" "$a_cc" && return 0 ;;
+    [ -n "$(cuda_code_runs "$a_dev" "$t_archs")" ]
+}
+
+# cuda_code_runs CAPABILITY "CODE...": will code built for CODE run on a GPU of CAPABILITY (9.0)?
+# Prints "native:<sm_XY>" (the newest SASS that runs there), "ptx:<compute_XY>" (the driver compiles
+# it at the first launch) or nothing. SASS sm_XY runs on X.Y and later minors of the same major
+# ('a' only on X.Y itself); PTX compute_XY on anything >= X.Y ('a'/'f' PTX only on X.Y).
+cuda_code_runs() {
+    u_dev=$1 u_best='' u_ptx=''
+    for u_code in $2; do
+        u_cc=$(cuda_cc "$u_code")
+        [ -n "$u_cc" ] || continue
+        case $u_code in
+            compute_*[0-9]) version_ge "$u_dev" "$u_cc" && u_ptx=$u_code ;;
+            compute_*) [ "$u_dev" = "$u_cc" ] && u_ptx=$u_code ;;
+            *[0-9]a) [ "$u_dev" = "$u_cc" ] && u_best=$u_code u_best_cc=$u_cc ;;
+            *) if [ "$(major_of "$u_dev")" = "$(major_of "$u_cc")" ] && version_ge "$u_dev" "$u_cc" &&
+                   { [ -z "$u_best" ] || version_ge "$u_cc" "$u_best_cc"; }; then
+                   u_best=$u_code u_best_cc=$u_cc
+               fi ;;
         esac
     done
-    return 1
+    if [ -n "$u_best" ]; then printf 'native:%s\n' "$u_best"
+    elif [ -n "$u_ptx" ]; then printf 'ptx:%s\n' "$u_ptx"
+    fi
+    return 0
 }
 
 check_torch_archs() {
@@ -870,6 +893,89 @@ check_torch_archs() {
     else
         record FAIL torch-arch "torch has no code for${a_missing}; it has: $t_archs" "$a_fix"
     fi
+}
+
+# ---------------------------------------------------------------- library
+
+# The GPU code in a built library, one entry a line: gfx90a, gfx11-generic:xnack- (roc-obj-ls prints
+# "1  hipv4-amdgcn-amd-amdhsa--gfx90a  file://..."); sm_80 and compute_90 (cuobjdump prints
+# "ELF file    1: x.sm_80.cubin" and "PTX file    1: x.sm_90.ptx"; PTX is named by its compute_ version).
+code_objects_from() {
+    case $1 in
+        roc-obj-ls) printf '%s\n' "$2" | sed -n 's/.*amdgcn-amd-amdhsa--\(gfx[0-9a-z-]*\(:[a-z]*[+-]\)*\).*/\1/p' ;;
+        *) printf '%s\n' "$2" | sed -n -e 's/^ELF file .*\.sm_\([0-9]*[af]\{0,1\}\)\.cubin$/sm_\1/p' \
+                                       -e 's/^PTX file .*\.sm_\([0-9]*[af]\{0,1\}\)\.ptx$/compute_\1/p' ;;
+    esac | awk 'NF && !s[$0]++'
+}
+
+# Lists the library's code with roc-obj-ls (ROCm) or cuobjdump (CUDA), then says per GPU seen whether
+# it runs: natively, through a generic target, through PTX JIT, or not at all (with the rebuild that fixes it).
+check_library() {
+    [ -n "$opt_library" ] || return 0
+    l_name=${opt_library##*/}
+    case $platform in
+        rocm) l_tool=roc-obj-ls l_hint="install ROCm's roc-obj-ls (package rocm-llvm / hip-dev; /opt/rocm/bin) or put it on PATH" ;;
+        *) l_tool=cuobjdump l_hint="put the CUDA toolkit's bin folder (usually /usr/local/cuda/bin) on PATH" ;;
+    esac
+    if ! have "$l_tool"; then
+        record WARN library "$l_tool not found: cannot list the GPU code in $opt_library" "$l_hint"
+        return 0
+    fi
+    if [ "$l_tool" = roc-obj-ls ]; then
+        run_tool roc-obj-ls "$opt_library"; l_out=$tool_out l_rc=$tool_rc
+    else
+        run_tool cuobjdump --list-elf "$opt_library"; l_out=$tool_out l_rc=$tool_rc
+        run_tool cuobjdump --list-ptx "$opt_library"; l_out="$l_out$NL$tool_out"
+        [ "$tool_rc" = 0 ] || l_rc=$tool_rc
+    fi
+    l_code=$(code_objects_from "$l_tool" "$l_out")
+    if [ -z "$l_code" ]; then
+        case $platform in rocm) l_arch=gfx942 ;; *) l_arch=9.0 ;; esac
+        record FAIL library "$l_tool finds no GPU code in $opt_library (exit $l_rc)${l_out:+: $(first_line "$l_out")}" \
+            "give the extension's GPU library (the one built with DualGPU for $platform), or rebuild it with the GPUs' architectures in DUALGPU_ARCHITECTURES (e.g. $l_arch)"
+        return 0
+    fi
+    l_list=$(printf '%s' "$l_code" | tr '\n' ' ')
+    record PASS library "$l_name has ${l_list% } ($l_tool)"
+    if [ -z "$gpus" ]; then
+        record WARN library-gpus "cannot say which GPUs $l_name runs on without a device list" "fix the devices check first"
+        return 0
+    fi
+    for l_dev in $(gpu_archs); do
+        library_verdict "$l_dev" "$l_code"
+    done
+}
+
+# One check per GPU kind, named library.<gfx> or library.sm_<XY>; the words match dualgpu doctor's.
+library_verdict() {
+    v_dev=$1
+    if [ "$platform" = rocm ]; then
+        v_check=library.$v_dev
+        v_how=$(gfx_code_runs "$v_dev" "$2")
+    else
+        v_check=library.sm_$(printf '%s' "$v_dev" | tr -d .)
+        v_how=$(cuda_code_runs "$v_dev" "$2")
+    fi
+    case $v_how in
+        native)
+            record PASS "$v_check" "runs natively ($l_name has $v_dev)" ;;
+        native:*)
+            record PASS "$v_check" "runs natively ($l_name has ${v_how#native:})" ;;
+        generic:*)
+            record PASS "$v_check" "runs through the generic target ${v_how#generic:} ($l_name has no $v_dev code object; $v_dev is covered by ${v_how#generic:})" ;;
+        ptx:*)
+            record WARN "$v_check" "runs through PTX JIT of ${v_how#ptx:}: the driver compiles it at the first launch (slow start, needs a driver at least as new as the CUDA that built it)" \
+                "add $v_dev to DUALGPU_ARCHITECTURES for SASS (sm_$(printf '%s' "$v_dev" | tr -d .))" ;;
+        *)
+            if [ "$platform" = rocm ]; then
+                v_generic=$(generic_of_gfx "$v_dev")
+                record FAIL "$v_check" "no code: $l_name has no code object for $v_dev" \
+                    "rebuild with $v_dev${v_generic:+ or $v_generic} in DUALGPU_ARCHITECTURES, or hide that GPU with HIP_VISIBLE_DEVICES. HSA_OVERRIDE_GFX_VERSION is not a fix: it makes ROCm load code built for another chip, whose instructions and registers differ, which gives wrong results, hangs or page faults"
+            else
+                record FAIL "$v_check" "no code: $l_name has neither SASS nor PTX that runs on sm_$(printf '%s' "$v_dev" | tr -d .)" \
+                    "rebuild with $v_dev in DUALGPU_ARCHITECTURES (or a lower $(major_of "$v_dev").x, or PTX of an older one), or hide that GPU with CUDA_VISIBLE_DEVICES"
+            fi ;;
+    esac
 }
 
 # ---------------------------------------------------------------- main
@@ -908,6 +1014,7 @@ main() {
             cuda) check_nvcc; check_cuda_devices ;;
         esac
         check_expected_arch
+        check_library
         check_environment
         check_torch
     fi

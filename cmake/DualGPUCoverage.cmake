@@ -78,6 +78,13 @@ function(dualgpu_gpu_verdict prefix vendor arch code)
   set(${prefix}_VIA "${via}" PARENT_SCOPE)
 endfunction()
 
+# The oldest ROCm whose official torch wheels were seen to carry a chip, "gfx|ROCm|index": from the
+# lists those wheels print (docs/rocm.md, "torch release -> ROCm versions", with sources). Chips not
+# here are in no released wheel (gfx1103) or in every one (gfx90a).
+set(_DUALGPU_TORCH_ROCM_WHEELS
+  "gfx942|6.0|rocm6.0" "gfx1101|6.2.4|rocm6.2.4" "gfx1102|6.2.4|rocm6.2.4" "gfx1200|6.2.4|rocm6.2.4"
+  "gfx1201|6.2.4|rocm6.2.4" "gfx950|7.2|rocm7.2" "gfx1150|7.2|rocm7.2" "gfx1151|7.2|rocm7.2")
+
 # dualgpu_verdict_text(<out> <vendor> <gpu-arch> <verdict> <via> <what>): one sentence with the fix.
 # <what> names the code's owner: "torch 2.5.1" or "libfoo.so".
 function(dualgpu_verdict_text out vendor arch verdict via what)
@@ -95,6 +102,11 @@ function(dualgpu_verdict_text out vendor arch verdict via what)
     endif()
     if(what MATCHES "^torch")
       set(fix "install a torch wheel whose PYTORCH_ROCM_ARCH has ${arch}${alt} (docs/rocm.md lists them), or build torch with PYTORCH_ROCM_ARCH=${arch}")
+      foreach(w IN LISTS _DUALGPU_TORCH_ROCM_WHEELS)
+        if(w MATCHES "^${arch}\\|([^|]+)\\|(.+)$")
+          set(fix "install a torch wheel for ROCm ${CMAKE_MATCH_1} or newer (pip install torch --index-url https://download.pytorch.org/whl/${CMAKE_MATCH_2}, or a later rocmX.Y index: their PYTORCH_ROCM_ARCH has ${arch}), or build torch with PYTORCH_ROCM_ARCH=${arch}")
+        endif()
+      endforeach()
     else()
       set(fix "rebuild with ${arch}${alt} in DUALGPU_ARCHITECTURES")
     endif()

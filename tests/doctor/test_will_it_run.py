@@ -102,6 +102,18 @@ def test_mi210_x4_natively(tmp_path, venvs):
     assert verdicts(out, "torch") == [("gfx90a", "native", "gfx90a")] * 4
 
 
+def test_mi300x_with_a_rocm57_torch_has_no_code_and_the_rocm6_wheel_fixes_it(tmp_path, venvs):
+    # The ROCm 5.7 nightly printed gfx900..gfx1100 and no gfx942; PyTorch's wheels carry gfx942 from ROCm 6.0.
+    py = venvs("torch-arch-list-rocm5.7.txt", "0.0.0+rocm5.7", hip="5.7")
+    out = doctor(tmp_path, {"rocminfo": "rocminfo-mi300x-vf.txt"}, python=py)
+    assert out["torch"]["arch_list"] == ["gfx900", "gfx906", "gfx908", "gfx90a", "gfx1030", "gfx1100"]
+    assert verdicts(out, "torch") == [("gfx942", "none", "")]
+    text = out["gpus"][0]["will_it_run"]["torch"]["explanation"]
+    assert "install a torch wheel for ROCm 6.0 or newer" in text
+    assert "--index-url https://download.pytorch.org/whl/rocm6.0" in text
+    assert "HSA_OVERRIDE_GFX_VERSION is not a fix" in text
+
+
 def test_mi300x_with_a_library_that_lacks_gfx942(tmp_path, venvs):
     # torch 2.5.1+rocm6.2 has gfx942; the library built here for gfx90a and gfx1030 does not.
     py = venvs("torch-arch-list-rocm6.2.txt", "2.5.1+rocm6.2", hip="6.2")

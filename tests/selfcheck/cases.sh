@@ -470,6 +470,98 @@ case_auto_both_toolchains_no_gpu() {
     expect_exit 1
 }
 
+# ------------------------------------------------------------ --library: does the built extension run here?
+
+# library NAME: an (empty) file standing for the extension's library; the fake tools answer for it.
+library() { LIB=$T/$1; : >"$LIB"; }
+
+case_library_native_mi210() {
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library libk_hip.so
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library PASS; expect library.gfx90a PASS
+    printf '%s\n' "$OUT" | grep -q '^PASS library.gfx90a  *runs natively (libk_hip.so has gfx90a)$' || fail "no native verdict"
+    printf '%s\n' "$OUT" | grep -q '^PASS library  *libk_hip.so has gfx1030 gfx90a (roc-obj-ls)$' || fail "code objects not listed"
+    expect_exit 0
+}
+
+case_library_as_nobody() {
+    # As an unprivileged user where the tests run as root: reading the library's code needs no more.
+    # (No Python here: that user cannot run the test machine's interpreter, so torch fails.)
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library libk_hip.so
+    [ "$(id -u)" = 0 ] && AS_NOBODY=1
+    run_selfcheck --platform rocm --library "$LIB"
+    expect library PASS; expect library.gfx90a PASS; expect torch FAIL
+    expect_exit 1
+}
+
+case_library_odd_file_name() {
+    # Spaces, a quote and a command substitution in the name: one argument, never run, shown as it is.
+    rocm_machine
+    tool rocminfo rocminfo-mi210-x4.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library "lib k'\$(touch pwned).so"
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library PASS; expect library.gfx90a PASS
+    printf '%s\n' "$OUT" | grep -F -q "runs natively (lib k'\$(touch pwned).so has gfx90a)" || fail "file name not shown as it is"
+    if [ -e "$T/pwned" ] || [ -e /pwned ]; then fail "a command in the file name ran"; fi
+    expect_exit 0
+}
+
+case_library_mi300x_no_code() {
+    # MI300X (gfx942) against a library built for gfx1030 and gfx90a: torch 2.5.1+rocm6.2 runs, the library not.
+    rocm_machine
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library libk_hip.so
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library PASS; expect library.gfx942 FAIL; expect torch-arch PASS
+    printf '%s\n' "$OUT" | grep -q '^FAIL library.gfx942 .*no code: libk_hip.so has no code object for gfx942 -- fix: rebuild with gfx942 or gfx9-4-generic in DUALGPU_ARCHITECTURES' ||
+        fail "no-code verdict without the rebuild that fixes it"
+    printf '%s\n' "$OUT" | grep -q 'HSA_OVERRIDE_GFX_VERSION is not a fix' || fail "override not ruled out"
+    expect_exit 1
+}
+
+case_library_h100_ptx_jit() {
+    # H100 (9.0) against SASS sm_80 (another major: does not run) and PTX compute_90 (JIT-compiled).
+    cuda_machine
+    tool cuobjdump cuobjdump-list-elf-sm80.txt 0 '*--list-elf*'
+    tool cuobjdump cuobjdump-list-ptx-compute90.txt 0 '*--list-ptx*'
+    library libk_cuda.so
+    run_selfcheck --platform cuda --python "$PY" --library "$LIB"
+    expect library PASS; expect library.sm_90 WARN
+    printf '%s\n' "$OUT" | grep -q '^PASS library  *libk_cuda.so has sm_80 compute_90 (cuobjdump)$' || fail "code objects not listed"
+    printf '%s\n' "$OUT" | grep -q '^WARN library.sm_90  *runs through PTX JIT of compute_90: .* -- fix: add 9.0 to DUALGPU_ARCHITECTURES for SASS (sm_90)$' ||
+        fail "no PTX JIT verdict"
+    expect_exit 0
+}
+
+case_library_without_gpu_code() {
+    rocm_machine
+    tool_script roc-obj-ls 'exit 0'
+    library libhost_only.so
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library FAIL
+    printf '%s\n' "$OUT" | grep -q '^FAIL library  *roc-obj-ls finds no GPU code in .*libhost_only.so' || fail "no-GPU-code not said"
+    printf '%s\n' "$OUT" | grep -q '^[A-Z]* library\.' && fail "per-GPU verdicts without code objects"
+    expect_exit 1
+}
+
+case_library_missing_file() {
+    rocm_machine
+    usage_case 2 --platform rocm --library "$T/no-such-lib.so"
+    grep -q "no such file: '$T/no-such-lib.so'" "$T/stderr" || fail "the missing file is not named"
+    usage_case 2 --library
+    usage_case 2 --platform rocm --library "$T"
+    grep -q "'$T' is a folder" "$T/stderr" || fail "a folder is not called one"
+    echo "ok [$CASE] a missing library is a usage error"
+    cleanup
+}
+
 # ------------------------------------------------------------ usage
 
 # usage_case EXPECTED_EXIT ARGS...: wrong usage exits 2 before any check runs.
