@@ -115,6 +115,23 @@ def test_norms_many_rows(device, dtype, hidden):
     close(x, expected_x, dtype)
 
 
+# Decode sizes: no more rows than the GPU has SMs take the few-rows kernel (the weight loaded with x);
+# 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
+# with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("rows,hidden", [(1, 1536), (64, 1536), (64, 2880), (64, 7168 + 8), (133, 5120)])
+def test_norms_few_rows(device, dtype, rows, hidden):
+    x = randn(rows, hidden, dtype=dtype, device=device)
+    residual = randn(rows, hidden, dtype=dtype, device=device)
+    w = weight_like(hidden, dtype, device)
+    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
 # Rows wider than the register kernels hold (2048 16-byte vectors: 16384 bf16 or 8192 fp32 values) take
 # the two-pass kernel, both norms; 16384 + 8 leaves the block's last trip partial in every dtype.
 @pytest.mark.parametrize("device", DEVICES)
