@@ -15,7 +15,9 @@
 //   5. very many rows read twice (the two-pass kernel): few registers and a full SM beat holding the
 //      row in registers there; the same kernel takes rows too wide for registers;
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
-//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed.
+//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
+//   7. at most one row per SM (decode sizes): the weight is loaded with x, before the reduction (one
+//      memory round trip, not two); with more rows its registers would cost resident blocks.
 #pragma once
 
 #include "launch_common.cuh"
