@@ -98,6 +98,19 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
     close(key, expected_k, dtype)
 
 
+def check_norms(rows, hidden, dtype, device, misaligned=False):
+    """rms_norm and fused_add_rms_norm over rows x hidden fresh values (misaligned: x one value into its
+    storage) against the float64 references."""
+    x = randn(rows, hidden, dtype=dtype, device=device, misaligned=misaligned)
+    residual = randn(rows, hidden, dtype=dtype, device=device)
+    w = weight_like(hidden, dtype, device)
+    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
 # ---- the launch plans for many rows -------------------------------------------------------
 # 1024 rows or more take the GPU plan for throughput (256+ threads, 2-4 vectors each); 4096 + 8 leaves
 # the last threads of a row with vectors past its end (clamped loads, masked stores).
@@ -105,14 +118,17 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("hidden", [4096, 4096 + 8, 4100, 8192])
 def test_norms_many_rows(device, dtype, hidden):
-    x = randn(1100, hidden, dtype=dtype, device=device)
-    residual = randn(1100, hidden, dtype=dtype, device=device)
-    w = weight_like(hidden, dtype, device)
-    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
-    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
-    ext.fused_add_rms_norm(x, residual, w, EPS)
-    close(residual, expected_residual, dtype)
-    close(x, expected_x, dtype)
+    check_norms(1100, hidden, dtype, device)
+
+
+# Decode sizes: no more rows than the GPU has SMs take the few-rows kernel (the weight loaded with x);
+# 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
+# with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("rows,hidden", [(1, 1536), (64, 1536), (64, 2880), (64, 7168 + 8), (133, 5120)])
+def test_norms_few_rows(device, dtype, rows, hidden):
+    check_norms(rows, hidden, dtype, device)
 
 
 # Rows wider than the register kernels hold (2048 16-byte vectors: 16384 bf16 or 8192 fp32 values) take
@@ -121,14 +137,7 @@ def test_norms_many_rows(device, dtype, hidden):
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("hidden,misaligned", [(16384 + 8, False), (16384 + 5, False), (16384 + 8, True)])
 def test_norms_wide_rows(device, dtype, hidden, misaligned):
-    x = randn(5, hidden, dtype=dtype, device=device, misaligned=misaligned)
-    residual = randn(5, hidden, dtype=dtype, device=device)
-    w = weight_like(hidden, dtype, device)
-    close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
-    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
-    ext.fused_add_rms_norm(x, residual, w, EPS)
-    close(residual, expected_residual, dtype)
-    close(x, expected_x, dtype)
+    check_norms(5, hidden, dtype, device, misaligned=misaligned)
 
 
 # 16384 rows or more of 1024 to 2048 16-byte vectors: rms_norm reads each row twice, the second time

@@ -12,6 +12,7 @@
 #include "dualgpu/runtime.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
 #include <type_traits>
@@ -28,6 +29,21 @@ inline int threads_for(std::int64_t work_per_row) {
   // A multiple of 64 fills whole warps on every vendor; 1024 is the block limit everywhere.
   const std::int64_t t = std::min<std::int64_t>(1024, std::max<std::int64_t>(work_per_row, 1));
   return static_cast<int>((t + 63) / 64 * 64);
+}
+
+// The current device's multiprocessor count, asked once per device; 0 if it cannot be asked (then
+// no launch plan takes the few-rows kernels).
+inline int multiprocessors() {
+  constexpr int max_devices = 64;
+  static std::atomic<int> known[max_devices];
+  int device = -1;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices) return 0;
+  int count = known[device].load(std::memory_order_relaxed);
+  if (count == 0) {
+    if (cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || count <= 0) return 0;
+    known[device].store(count, std::memory_order_relaxed);  // a race only asks twice
+  }
+  return count;
 }
 
 inline unsigned grid_for(std::int64_t rows) { return static_cast<unsigned>(std::min(rows, max_grid_rows)); }

@@ -15,7 +15,9 @@
 //   5. very many rows read twice (the two-pass kernel): few registers and a full SM beat holding the
 //      row in registers there; the same kernel takes rows too wide for registers;
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
-//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed.
+//      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
+//   7. at most one row per SM (decode sizes): the weight is loaded with x, before the reduction (one
+//      memory round trip, not two); with more rows its registers would cost resident blocks.
 #pragma once
 
 #include "launch_common.cuh"
@@ -183,20 +185,26 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
 // of them before the first use, as x's; narrower (PEEL: the weight at another offset than out), each
 // just before its use (it is read by every row: an L1 or L2 hit), so that no more registers are live
 // than with W = 16.
+// The weight's vectors of a row (16-byte aligned), all loads issued before any is used; read by every
+// row: an L1 or L2 hit, so no streaming hint.
+template <typename T, int VEC, int NV>
+__device__ __forceinline__ void load_weight(aligned_vector<T, VEC> (&w)[NV], const T* __restrict__ weight, int first,
+                                            int stride, int chunks, bool live) {
+#pragma unroll
+  for (int i = 0; i < NV; ++i) w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
+}
+
+// W = 0: s.w already holds the weight (the few-rows kernel loaded it with x).
 template <int W, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ void norm_scale_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
                                                  const T* __restrict__ weight, float inv_rms, int first, int stride,
                                                  int chunks, bool live) {
-  if constexpr (W == 16) {  // read by every row: an L1 or L2 hit, so no streaming hint
-#pragma unroll
-    for (int i = 0; i < NV; ++i)
-      s.w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
-  }
+  if constexpr (W == 16) load_weight(s.w, weight, first, stride, chunks, live);
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
     const int c = first + i * stride;
     if (live && c < chunks) {
-      if constexpr (W != 16) s.w[i] = load_pieces<W, VEC>(weight + c * VEC);
+      if constexpr (W != 16 && W != 0) s.w[i] = load_pieces<W, VEC>(weight + c * VEC);
       aligned_vector<T, VEC> o;
 #pragma unroll
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(to_float(s.v[i][j]) * inv_rms * to_float(s.w[i][j]));
@@ -293,6 +301,26 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
   dualgpu::allow_next_grid();
   norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
+}
+
+// Few rows (no more than the GPU has multiprocessors, aligned rows only): one block per row as above,
+// but the weight is loaded with x (and the residual), before the reduction, rather than after it, so
+// the row costs one memory round trip instead of two. Only where each block has an SM to itself: with
+// many rows the weight's registers held across the reduction cost resident blocks (docs/benchmarks.md).
+template <typename T, int VEC, int NV, bool FUSED>
+__global__ void __launch_bounds__(norm_block_bound(NV))
+    norm_few_rows_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                         const T* __restrict__ weight, float eps, int hidden) {
+  const int first = static_cast<int>(threadIdx.x);
+  const int stride = static_cast<int>(blockDim.x);
+  dualgpu::wait_for_previous_grid();  // the weight too may be an earlier kernel's output
+  const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, blockIdx.x * std::int64_t{hidden}, hidden);
+  row_slice<T, VEC, NV, FUSED> s;
+  load_weight(s.w, weight, first, stride, r.split.chunks, true);
+  const float sum_squares = norm_row_sum<peel_none>(s, r, first, stride, true);
+  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  dualgpu::allow_next_grid();
+  norm_scale_store<0>(s, r.out, weight, inv_rms, first, stride, r.split.chunks, true);
 }
 
 // Small rows: a group of blockDim.x (a power of two <= 32, so inside one warp on every vendor)
@@ -476,6 +504,11 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
       return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
                                                                          residual, w, eps, rows, hidden);
     case norm_plan::block:
+      // One row per SM at most: the weight loaded with x. Few rows always plan NV = 2 (up to 1024 threads).
+      if constexpr (PEEL == peel_none)
+        if (p.nv == 2 && rows <= multiprocessors())
+          return launch_dependent<norm_few_rows_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                          residual, w, eps, hidden);
       if (p.nv == 2)
         return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
                                                                            residual, w, eps, rows, hidden);
