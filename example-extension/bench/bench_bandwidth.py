@@ -2,12 +2,15 @@
 """Memory-bandwidth benchmark: each op against every peer, in % of a device-to-device copy measured
 in the same run.
 
-GPU time: a CUDA graph of --graph-calls back-to-back calls (launch cost removed), replayed --repeats
-times, the median per call. Eager wall time: the same calls launched one by one from Python
-(perf_counter around them, synchronised), per call: what a caller without graphs pays. Inputs rotate
-through enough copies that one graph's working set is >= 256 MB where the shape allows (past the
-H200's 50 MB L2). Bytes are the minimum traffic: every input read once, every output written once
-(weights and tables counted once).
+GPU time: a CUDA graph of back-to-back calls (launch cost removed), replayed for about 2 ms to bring
+the clocks up from idle, then --repeats times back to back; the median per call. Every implementation
+of a case gets the same graph: --graph-calls calls, or one per argument set where there are more sets.
+Inputs are cold or hot, never in between (rotation()): a call of 256 KiB or more gets enough argument
+sets for 256 MiB of distinct inputs a graph (5x the H200's 50 MB L2), each read once a replay; a
+smaller call (a decode step) cycles through at most 8 MiB of them, all in L2. Eager wall time: the same
+calls launched one by one from Python (perf_counter around them, synchronised), per call: what a
+caller without graphs pays. Bytes are the minimum traffic: every input read once, every output written
+once (weights and tables counted once).
 
 Peers per case: eager (the PyTorch composite of bench_ops.py), F.rms_norm (where it exists), compile
 (torch.compile of the composite, default mode, one compile per op, dtype and width with the row count
@@ -18,14 +21,16 @@ kernel_variants.cu.
     python bench/bench_bandwidth.py [--json out.json] [--md out.md] [--png out.png] [--budget 300]
                                     [--quick] [--only rms_norm:1000x4100 ...] [--rounds 3]
 
---rounds N times every implementation N times, in turn (a, b, c, a, b, c, ...), so that a drift in
-the GPU's clocks hits all of them alike; each reports the median of its rounds.
+--rounds N times every implementation N times, in turn, each round starting with the next one (a, b,
+c, b, c, a, ...), so that a drift in the GPU's state hits all of them alike; each reports the median of
+its rounds.
 
 Prints one line per case (ours, the best peer named, the ratio, % of copy, wall times), writes the
 JSON after every case (a time-out keeps what was measured), a Markdown table (--md) and the chart
 (plot.py plot_bandwidth).
 """
 import argparse
+import collections
 import json
 import math
 import os
@@ -45,16 +50,19 @@ import dualgpu_example as ext  # noqa: E402
 from bench_ops import eager_fused_add_rms_norm, eager_rms_norm, eager_rotary, eager_silu_and_mul  # noqa: E402
 
 EPS = 1e-6
-ROTATE_BYTES = 256 << 20  # per timing window, at least this much distinct input
-MAX_SETS = 64
+COLD_BYTES = 256 << 20  # a cold case: each graph reads at least this much distinct input (5x the H200's L2)
+HOT_BYTES = 8 << 20  # a hot case: all its inputs together, well inside any L2
+HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Timer.capture)
+MAX_SETS = 1024
 NORM_TARGET = 85.0  # % of copy, hidden 4096 and 8192
+WARM_US = 2000.0  # GPU time replayed before each timing
 
 
 # ---- timing ----------------------------------------------------------------------------------
 class Timer:
-    def __init__(self, device, repeats, graph_calls):
+    def __init__(self, device, repeats):
         self.gpu = device == "cuda"
-        self.repeats, self.graph_calls = repeats, graph_calls
+        self.repeats = repeats
 
     def sync(self):
         if self.gpu:
@@ -69,14 +77,14 @@ class Timer:
         self.sync()
         return (time.perf_counter() - t0) * 1e6 / calls
 
-    def gpu_us(self, fn, argsets):
-        """(median us per call over the graph's replays, calls per graph): GPU time without launch cost.
-        Off a GPU: the wall time."""
-        # As many calls as fit about 3 ms of eager time (at least 5): long calls need few to average.
-        probe = self.wall_us(fn, argsets, 2)
-        calls = max(5, min(self.graph_calls, int(3000 / max(probe, 1.0))))
+    def capture(self, fn, argsets, calls, keep):
+        """`calls` calls of fn, the argument sets in turn, as a CUDA graph (off a GPU: the calls to make).
+        The outputs of the last `keep` calls stay allocated while capturing, so that a call's outputs
+        land where none of those calls wrote: an implementation that allocates its outputs (out of
+        place) writes as much distinct memory as one that writes in place into the rotated inputs,
+        instead of rewriting one block that stays in L2."""
         if not self.gpu:
-            return statistics.median(self.wall_us(fn, argsets, calls) for _ in range(self.repeats)), calls
+            return lambda: [fn(*argsets[i % len(argsets)]) for i in range(calls)]
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(side):  # warm-up off the default stream, as torch's capture rules ask
@@ -85,21 +93,43 @@ class Timer:
         torch.cuda.current_stream().wait_stream(side)
         torch.cuda.synchronize()
         graph = torch.cuda.CUDAGraph()
+        held = collections.deque(maxlen=keep)
         with torch.cuda.graph(graph):
             for i in range(calls):
-                fn(*argsets[i % len(argsets)])
-        graph.replay()
+                held.append(fn(*argsets[i % len(argsets)]))
+        del held
+        graph.replay()  # the first replay also uploads the graph
         torch.cuda.synchronize()
-        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
-        times = []
-        for _ in range(self.repeats):
-            start.record()
+        return graph
+
+    def gpu_us(self, graph, calls):
+        """Median us per call over replays of a captured graph of `calls` calls: GPU time without launch
+        cost. Off a GPU: the wall time."""
+        if not self.gpu:
+            times = []
+            for _ in range(self.repeats):
+                t0 = time.perf_counter()
+                graph()
+                times.append((time.perf_counter() - t0) * 1e6 / calls)
+            return statistics.median(times)
+        events = [torch.cuda.Event(enable_timing=True) for _ in range(self.repeats + 1)]
+        events[0].record()
+        graph.replay()
+        events[1].record()
+        events[1].synchronize()
+        # Warm-up: replays back to back for about WARM_US, so that the GPU's clocks have left idle (a
+        # short kernel timed from idle runs at a lower clock, and by how much varies run to run).
+        for _ in range(max(2, min(1000, int(WARM_US / max(events[0].elapsed_time(events[1]) * 1e3, 1.0))))):
             graph.replay()
-            end.record()
-            end.synchronize()
-            times.append(start.elapsed_time(end) * 1e3 / calls)
-        del graph
-        return statistics.median(times), calls
+        # Then the timed replays, back to back too (no host round trip between them): one event between
+        # each two, a time per replay.
+        events[0].record()
+        for e in events[1:]:
+            graph.replay()
+            e.record()
+        events[-1].synchronize()
+        times = [a.elapsed_time(b) * 1e3 / calls for a, b in zip(events, events[1:])]
+        return statistics.median(times)
 
 
 _COMPILED = {}
@@ -140,14 +170,22 @@ def esize(dtype):
     return torch.empty((), dtype=dtype).element_size()
 
 
-def n_sets(bytes_per_call):
-    return max(1, min(MAX_SETS, math.ceil(ROTATE_BYTES / max(bytes_per_call, 1))))
+def rotation(bytes_per_call):
+    """(argument sets, cold): cold where COLD_BYTES of distinct inputs take at most MAX_SETS sets; a graph
+    then calls each set once, so no input is in L2 when it is read, as in a prefill. Otherwise (a call of
+    under 256 KiB) hot: sets totalling HOT_BYTES at most, cycled, so every input is in L2, as in a decode
+    step whose inputs the kernel before has just written. Never between the two, where the time would
+    depend on which of an implementation's inputs its cache policy happened to keep."""
+    cold = math.ceil(COLD_BYTES / max(bytes_per_call, 1))
+    if cold <= MAX_SETS:
+        return cold, True
+    return max(1, min(64, HOT_BYTES // max(bytes_per_call, 1))), False
 
 
 def case_rms_norm(rows, hidden, dtype, device, fused):
     es = esize(dtype)
     per_call = rows * hidden * es * (4 if fused else 2) + hidden * es
-    sets = n_sets(per_call)
+    sets, cold = rotation(per_call)
     w = torch.rand(hidden, device=device, dtype=dtype) + 0.5
     op = "fused_add_rms_norm" if fused else "rms_norm"
     key = (op, str(dtype), hidden)
@@ -167,19 +205,21 @@ def case_rms_norm(rows, hidden, dtype, device, fused):
         impls["compile"] = ("compile", key, eager_rms_norm, lambda f: (lambda x, w: f(x, w, EPS)))
     if LIGER and device == "cuda":
         impls["liger"] = LIGER[op]
-    return dict(op=op, shape=f"{rows}x{hidden}", rows=rows, bytes=per_call, argsets=argsets, impls=impls,
+    return dict(op=op, shape=f"{rows}x{hidden}", rows=rows, bytes=per_call, argsets=argsets, impls=impls, cold=cold,
                 norm_target=hidden in (4096, 8192) and rows >= 1024)
 
 
 def case_silu(rows, d, dtype, device):
     es = esize(dtype)
     per_call = rows * d * es * 3
-    argsets = [(torch.randn(rows, 2 * d, device=device, dtype=dtype),) for _ in range(n_sets(per_call))]
+    sets, cold = rotation(per_call)
+    argsets = [(torch.randn(rows, 2 * d, device=device, dtype=dtype),) for _ in range(sets)]
     impls = {"dualgpu": ext.silu_and_mul, "eager": eager_silu_and_mul,
              "compile": ("compile", ("silu_and_mul", str(dtype), d), eager_silu_and_mul, lambda f: f)}
     if LIGER and device == "cuda":
         impls["liger"] = LIGER["silu_and_mul"]
     return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", rows=rows, bytes=per_call, argsets=argsets, impls=impls,
+                cold=cold,
                 norm_target=False)
 
 
@@ -191,7 +231,8 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
     unique_rows = positions0.unique().numel()
     per_call = 2 * tokens * (heads + kv_heads) * head_size * es + tokens * 8 + unique_rows * head_size * es
     argsets = []
-    for i in range(n_sets(per_call)):
+    sets, cold = rotation(per_call)
+    for i in range(sets):
         positions = positions0 if i == 0 else positions0[torch.randperm(tokens, device=device)]
         argsets.append((positions, torch.randn(tokens, heads * head_size, device=device, dtype=dtype),
                         torch.randn(tokens, kv_heads * head_size, device=device, dtype=dtype), head_size, cache))
@@ -199,7 +240,7 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
              "compile": ("compile", ("rotary", str(dtype), heads, kv_heads, head_size), eager_rotary, lambda f: f)}
     return dict(op="rotary_embedding", shape=f"{tokens}t {heads}q/{kv_heads}kv x{head_size}", rows=tokens,
                 bytes=per_call,
-                argsets=argsets, impls=impls, norm_target=False)
+                argsets=argsets, impls=impls, cold=cold, norm_target=False)
 
 
 OPS = {"rms": "rms_norm", "fused": "fused_add_rms_norm", "silu": "silu_and_mul", "rotary": "rotary_embedding"}
@@ -370,11 +411,13 @@ def main():
     LIGER, LIGER_ERROR = liger_ops() if device == "cuda" else (None, "no GPU")
     if LIGER is None:
         print(f"note: Liger-Kernel not compared ({LIGER_ERROR}); pip install liger-kernel to add it", flush=True)
-    timer = Timer(device, args.repeats, args.graph_calls)
+    timer = Timer(device, args.repeats)
     info = dict(kind="bandwidth", device=torch.cuda.get_device_name() if device == "cuda" else "cpu",
                 torch=torch.__version__, cuda=torch.version.cuda, quick=quick, liger=LIGER_ERROR or "compared",
-                timing=f"GPU: CUDA graph of {args.graph_calls} calls, median of {args.repeats} replays; wall: "
-                       f"{args.wall_calls} eager calls; inputs rotated over >= {ROTATE_BYTES >> 20} MiB where possible")
+                timing=f"GPU: CUDA graph of max({args.graph_calls}, argument sets) calls, median of {args.repeats} "
+                       f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up; wall: {args.wall_calls} eager "
+                       f"calls; inputs cold (>= {COLD_BYTES >> 20} MiB distinct a graph) or, calls under "
+                       f"{COLD_BYTES // MAX_SETS >> 10} KiB, hot (<= {HOT_BYTES >> 20} MiB)")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
     print("\n".join(SUMMARY_HEAD), flush=True)
@@ -409,13 +452,23 @@ def main():
                     row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
                 case_rows.append(row)
             rows_by_name = {r["impl"]: r for r in case_rows}
-            for _ in range(args.rounds):  # in turn: a, b, c, a, b, c, ...
-                for name, fn in fns.items():
+            # One graph size for every implementation of the case: cold cases read each set once a replay.
+            sets = len(case["argsets"])
+            calls = max(args.graph_calls, sets) if case["cold"] else args.graph_calls
+            keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
+            # Each round captures its own graphs: a graph kept from an earlier round and replayed after
+            # the others' was measured up to 5% slower in the largest cases (H200), a state no caller sees.
+            names = list(fns)
+            for r in range(args.rounds):  # in turn, each round starting one later: a, b, c, b, c, a, c, a, b
+                for name in names[r % len(names):] + names[:r % len(names)]:
+                    fn = fns[name]
                     row = rows_by_name[name]
                     if "error" in row:
                         continue
                     try:
-                        us, calls = timer.gpu_us(fn, case["argsets"])
+                        graph = timer.capture(fn, case["argsets"], calls, keep)
+                        us = timer.gpu_us(graph, calls)
+                        del graph
                         wall = timer.wall_us(fn, case["argsets"], min(args.wall_calls, calls))
                     except Exception as e:
                         row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"

@@ -267,7 +267,8 @@ void norms(int rows, int hidden, const char* dtype) {
   const std::string shape = "rms_norm " + std::to_string(rows) + "x" + std::to_string(hidden) + " " + dtype + " ";
   auto in = [&](int i) { return static_cast<const T*>(b.in[i]); };
   auto out = [&](int i) { return static_cast<T*>(b.out[i]); };
-  // The extension's threads per row for many rows: max(256, chunks / 4), NV = chunks / threads.
+  // Threads per row for many rows as the extension first planned them: max(256, chunks / 4), NV = chunks /
+  // threads (it now takes NV = 4 once a launch needs more than one wave: plan_norm in norm_kernels.cuh).
   const int chunks = hidden / VEC;
   const int threads = std::max(256, chunks / 4);
   const int nv = chunks / threads;

@@ -85,6 +85,19 @@ def test_silu_and_mul(device, dtype, d, misaligned):
 
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("d", [1001, 2050])
+def test_silu_and_mul_every_offset(device, dtype, d):
+    # x starts 0 to 7 values into its storage: with 9 rows of an odd or 4-mod-8 width, gate and up sit at
+    # every offset a realigned load handles (each 2 bytes apart in a 16-byte granule for 16-bit types).
+    rows = 9
+    flat = torch.randn(rows * 2 * d + 8, dtype=torch.float32).to(dtype=dtype, device=device)
+    for k in range(8):
+        x = flat[k:k + rows * 2 * d].view(rows, 2 * d)
+        close(ext.silu_and_mul(x), ref.silu_and_mul(x), dtype)
+
+
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("head_size,rot_dim", [(64, 64), (128, 64), (80, 80)])
 def test_rotary_embedding(device, dtype, head_size, rot_dim):
     tokens, q_heads, k_heads, max_pos = 9, 4, 2, 32

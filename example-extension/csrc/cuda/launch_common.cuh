@@ -46,6 +46,26 @@ inline int multiprocessors() {
   return count;
 }
 
+// Whether `blocks` blocks of `threads` threads (a multiple of 64 up to 1024, as threads_for makes them)
+// of Kernel are all resident on the current device at once: one wave. The runtime's occupancy
+// calculator is asked once per kernel, device and block size; false if it cannot be asked.
+template <auto Kernel>
+bool fits_one_wave(std::int64_t blocks, int threads) {
+  constexpr int max_devices = 64, sizes = 1024 / 64;
+  static std::atomic<int> known[max_devices][sizes];  // resident blocks per multiprocessor + 1; 0: not asked
+  int device = -1;
+  const int size = threads / 64 - 1;
+  if (threads % 64 != 0 || size < 0 || size >= sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 ||
+      device >= max_devices)
+    return false;
+  int per_sm = known[device][size].load(std::memory_order_relaxed) - 1;
+  if (per_sm < 0) {
+    if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, Kernel, threads, 0) != cudaSuccess) return false;
+    known[device][size].store(per_sm + 1, std::memory_order_relaxed);  // a race only asks twice
+  }
+  return blocks <= static_cast<std::int64_t>(per_sm) * multiprocessors();
+}
+
 inline unsigned grid_for(std::int64_t rows) { return static_cast<unsigned>(std::min(rows, max_grid_rows)); }
 
 // Plain wide accesses: the host checked the alignment, so no per-access test (load_vector has one).
@@ -138,6 +158,45 @@ __device__ __forceinline__ aligned_vector<T, N> load_pieces(const T* p) {
   aligned_vector<T, N> v;
 #pragma unroll
   for (int k = 0; k < 16 / W; ++k) reinterpret_cast<piece*>(&v)[k] = reinterpret_cast<const piece*>(p)[k];
+  return v;
+}
+
+// ---- realigned loads: 16 bytes at any 2-byte-aligned address in two aligned 16-byte loads ----------
+// load_granules reads the two aligned 16-byte granules holding the bytes, realign shifts them into
+// place. Split in two so that a kernel issues every row's loads before it realigns any: realigning
+// needs the data, and done between two rows' loads it would make the second wait for the first (two
+// memory round trips instead of one). Both steps are branch-free for the same reason: a load in a
+// branch is unpacked inside it, which waits for the data there. The second granule can reach past the
+// last of the 16 bytes, never past the page that holds it (it starts at or before that byte), so it
+// cannot fault; the bytes past the row are shifted out. Two wide accesses replace up to eight narrow ones.
+struct granules {
+  uint4 first, second;
+  unsigned offset;  // the bytes' offset in `first`: 0 to 15
+};
+
+template <typename T>
+__device__ __forceinline__ granules load_granules(const T* p) {
+  const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
+  const uint4* granule = reinterpret_cast<const uint4*>(reinterpret_cast<const char*>(p) - offset);
+  return {granule[0], granule[1], offset};
+}
+
+template <int N, typename T>
+__device__ __forceinline__ aligned_vector<T, N> realign(const granules& g) {
+  static_assert(sizeof(aligned_vector<T, N>) == 16, "realign: 16-byte vectors only");
+  const std::uint32_t w[8] = {g.first.x,  g.first.y,  g.first.z,  g.first.w,
+                              g.second.x, g.second.y, g.second.z, g.second.w};
+  const unsigned word = g.offset / 4, bits = g.offset % 4 * 8;
+  std::uint32_t r[4];
+#pragma unroll
+  for (int k = 0; k < 4; ++k) {
+    // Words k + word and k + word + 1, chosen by selects (w stays in registers: no indexing at run time).
+    const std::uint32_t lo = word == 0 ? w[k] : word == 1 ? w[k + 1] : word == 2 ? w[k + 2] : w[k + 3];
+    const std::uint32_t hi = word == 0 ? w[k + 1] : word == 1 ? w[k + 2] : word == 2 ? w[k + 3] : w[k + 4];
+    r[k] = static_cast<std::uint32_t>(((static_cast<std::uint64_t>(hi) << 32) | lo) >> bits);
+  }
+  aligned_vector<T, N> v;
+  memcpy(&v, r, sizeof(v));
   return v;
 }
 

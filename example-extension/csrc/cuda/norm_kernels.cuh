@@ -16,8 +16,11 @@
 //      row in registers there; the same kernel takes rows too wide for registers;
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
 //      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
+//      a thread's edge value is loaded with its vectors (one memory round trip, not two);
 //   7. at most one row per SM (decode sizes): the weight is loaded with x, before the reduction (one
-//      memory round trip, not two); with more rows its registers would cost resident blocks.
+//      memory round trip, not two); with more rows its registers would cost resident blocks;
+//   8. rows that all fit on the GPU at once take two vectors a thread (the widest spread, for
+//      latency); more rows take four (fewer registers a row: more rows resident, more bytes in flight).
 #pragma once
 
 #include "launch_common.cuh"
@@ -77,10 +80,24 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
 // are then read in the widest aligned pieces their offset allows (residual stores value by value).
 // The edges are summed and stored one value a thread. Without PEEL every pointer and the width are
 // 16-byte aligned (the host checked).
+// The edge values of a row (PEEL). Edge e is taken by thread e % stride. Each thread's first edge
+// (edge `first`) is loaded together with the row's vectors, not after them: loaded after, it would
+// cost a second memory round trip, as long as the first. Rows have at most 2 * VEC - 2 edges, so
+// a thread has more than one only in a group narrower than that (the group kernel); those follow
+// from `first + stride` on, value by value (edges_sum, edges_store).
+template <typename T>
+struct row_edge {
+  int pos;  // where in the row; -1: this thread has no edge
+  T in;     // x (FUSED: x + residual rounded to T, once edge_square has run: the value stored)
+  T res;    // the residual (FUSED)
+  T w;      // the weight (loaded by load_edge_weight)
+};
+
 template <typename T, int VEC, int NV, bool FUSED>
 struct row_slice {
   aligned_vector<T, VEC> v[NV];  // x, or x + residual rounded to T (what is stored)
   aligned_vector<T, VEC> w[NV];  // the weight
+  row_edge<T> edge;              // PEEL: this thread's first edge value (unused, and compiled away, otherwise)
 };
 
 // Loads are unconditional (a vector past the end of a ragged row reads chunk 0 again and is then
@@ -131,23 +148,59 @@ __device__ __forceinline__ void load_row_chunks(aligned_vector<T, VEC> (&v)[NV],
   load_chunks<16>(v, p, first, stride, chunks, live);
 }
 
-// The edge values of a row (PEEL), one per thread: their sum of squares; FUSED stores residual += x.
+template <bool FUSED, int VEC, typename T>
+__device__ __forceinline__ row_edge<T> load_edge(const row_split& split, const T* in_row, const T* res_row,
+                                                 int first, bool live) {
+  row_edge<T> e{-1, T{}, T{}, T{}};
+  if (live && first < split.edges) {
+    e.pos = split.edge_position<VEC>(first);
+    e.in = in_row[e.pos];
+    if constexpr (FUSED) e.res = res_row[e.pos];
+  }
+  return e;
+}
+
+// The edge's square; FUSED: stores residual = x + residual, rounded, and keeps that value.
+template <bool FUSED, typename T>
+__device__ __forceinline__ float edge_square(row_edge<T>& e, T* res_row) {
+  if (e.pos < 0) return 0.0f;
+  if constexpr (FUSED) {
+    e.in = from_float<T>(to_float(e.in) + to_float(e.res));
+    res_row[e.pos] = e.in;
+  }
+  const float v = to_float(e.in);
+  return v * v;
+}
+
+// Issued before the row's weight vectors, so that it travels with them.
+template <typename T>
+__device__ __forceinline__ void load_edge_weight(row_edge<T>& e, const T* weight) {
+  if (e.pos >= 0) e.w = weight[e.pos];
+}
+
+template <typename T>
+__device__ __forceinline__ void edge_store(const row_edge<T>& e, T* out_row, float inv_rms) {
+  if (e.pos >= 0) out_row[e.pos] = from_float<T>(to_float(e.in) * inv_rms * to_float(e.w));
+}
+
+// Edges e = from, from + stride, ... (a thread's further edges; all of them in the two-pass kernel):
+// their sum of squares; FUSED stores residual += x.
 template <typename T, int VEC, bool FUSED>
-__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, T* res_row, int first,
+__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, T* res_row, int from,
                                            int stride) {
   float sum_squares = 0.0f;
-  for (int e = first; e < split.edges; e += stride) {
+  for (int e = from; e < split.edges; e += stride) {
     const int i = split.edge_position<VEC>(e);
     sum_squares += value_square<FUSED>(in_row, res_row, i);
   }
   return sum_squares;
 }
 
-// The edge values' outputs; the same thread wrote the residual it reads back (FUSED).
+// Their outputs; the same thread wrote the residual it reads back (FUSED).
 template <typename T, int VEC, bool FUSED>
 __device__ __forceinline__ void edges_store(const row_split& split, T* out_row, const T* in_row, const T* res_row,
-                                            const T* weight, float inv_rms, int first, int stride) {
-  for (int e = first; e < split.edges; e += stride) {
+                                            const T* weight, float inv_rms, int from, int stride) {
+  for (int e = from; e < split.edges; e += stride) {
     const int i = split.edge_position<VEC>(e);
     const float v = to_float(FUSED ? res_row[i] : in_row[i]);
     out_row[i] = from_float<T>(v * inv_rms * to_float(weight[i]));
@@ -260,14 +313,18 @@ __device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residu
           norm_split<PEEL, VEC>(out_row, hidden)};
 }
 
-// The row's sum of squares, its vectors held in s (and, FUSED, residual += x stored).
+// The row's sum of squares, its vectors held in s (and, FUSED, residual += x stored). PEEL: the
+// thread's first edge is loaded before the vectors, so all of a thread's loads are in flight together.
 template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_row_sum(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r, int first,
                                               int stride, bool live) {
   const int h = r.split.head;
+  if constexpr (PEEL) s.edge = load_edge<FUSED, VEC>(r.split, r.in, r.res, first, live);
   float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, first, stride, r.split.chunks, live);
-  if constexpr (PEEL)
-    if (live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first, stride);
+  if constexpr (PEEL) {
+    sum_squares += edge_square<FUSED>(s.edge, r.res);
+    if (live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first + stride, stride);
+  }
   return sum_squares;
 }
 
@@ -277,9 +334,12 @@ __device__ __forceinline__ void norm_row_store(row_slice<T, VEC, NV, FUSED>& s, 
                                                const T* __restrict__ weight, float inv_rms, int first, int stride,
                                                bool live) {
   const int h = r.split.head;
+  if constexpr (PEEL) load_edge_weight(s.edge, weight);
   norm_store<PEEL>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
-  if constexpr (PEEL)
-    if (live) edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first, stride);
+  if constexpr (PEEL) {
+    edge_store(s.edge, r.out, inv_rms);
+    if (live) edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first + stride, stride);
+  }
 }
 
 // One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
@@ -416,6 +476,8 @@ __global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
 #pragma unroll
     for (int j = 0; j < VEC; ++j) sum_squares += to_float(v[j]) * to_float(v[j]);
   }
+  // Edges after the loop: held across it, they cost registers this kernel's 32 do not have, and with
+  // many blocks resident a second round trip is hidden (unlike the register kernels' edges).
   if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, two_pass_threads);
   // block_reduce_sum's barriers also make the residual stores above visible to the block.
   const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
@@ -444,10 +506,6 @@ __global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
 }
 
 // ---- the launch plan -------------------------------------------------------------------------
-// Rows at least this many: the launch has enough blocks to fill the GPU with small blocks, so the
-// row is split over fewer threads (more vectors each); fewer rows: more threads per row.
-constexpr std::int64_t many_rows = 1024;
-
 // rms_norm with at least this many rows of 1024 to 2048 vectors (two to four per thread of the
 // two-pass kernel) takes it; fewer rows keep the register kernels (docs/benchmarks.md).
 constexpr std::int64_t two_pass_rows = 16384;
@@ -456,7 +514,7 @@ constexpr std::int64_t two_pass_rows = 16384;
 constexpr std::int64_t max_register_chunks = 2048;
 
 struct norm_plan {
-  enum kind_t { group, block, two_pass } kind;
+  enum kind_t { group, block, few_rows, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -468,29 +526,34 @@ inline dim3 rows_grid(std::int64_t rows) {
   return dim3(static_cast<unsigned>(std::min(rows, per_line)), static_cast<unsigned>(ceil_div(rows, per_line)));
 }
 
-// `chunks`: the most 16-byte vectors a row has.
-inline norm_plan plan_norm(bool fused, std::int64_t rows, std::int64_t chunks) {
-  if (chunks > max_register_chunks || (!fused && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
+// `chunks`: the most 16-byte vectors a row has (a PEEL row has at most hidden / VEC).
+//   - very wide rows, and rms_norm's very many rows: the two-pass kernel;
+//   - narrow rows (up to 128 vectors): a group of <= 32 threads per row, several rows per block of 256;
+//   - otherwise one block per row. Rows that all fit on the GPU at once with two vectors a thread
+//     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
+//     per SM and aligned, the few-rows kernel. More rows take four vectors a thread: half the threads
+//     and fewer registers a row, so more rows resident and more bytes in flight (docs/benchmarks.md).
+template <typename T, bool FUSED, int PEEL>
+norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
+  if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
-  if (chunks <= 128) {  // a group of <= 32 threads per row, several rows per block of 256
+  if (chunks <= 128) {
     const int nv = 4;
     int group = 1;
     while (group < 32 && group * nv < chunks) group *= 2;
     const int per_block = 256 / group;
-    return {norm_plan::group, nv, dim3(group, per_block), dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
+    return {norm_plan::group, nv, dim3(group, per_block),
+            dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
   }
-  // Threads per row when rows are plenty: max(256, chunks / 4), the best of bench/kernel_variants.cu's
-  // candidates (docs/benchmarks.md). Few rows: spread each row wide.
-  const std::int64_t target = rows >= many_rows ? std::max<std::int64_t>(256, chunks / 4) : 1024;
-  for (int pass = 0; pass < 2; ++pass) {
-    for (int nv : {2, 4}) {
-      const std::int64_t t = ceil_div(chunks, nv);
-      const std::int64_t bound = norm_block_bound(nv);
-      const std::int64_t limit = pass == 0 ? std::min<std::int64_t>(target, bound) : bound;
-      if (t <= limit) return {norm_plan::block, nv, dim3(threads_for(t)), rows_grid(rows)};
-    }
+  constexpr int VEC = dualgpu::max_vector_size<T>;
+  const int threads2 = threads_for(ceil_div(chunks, 2));
+  if (chunks <= 2 * norm_block_bound(2)) {
+    if (PEEL == peel_none && rows <= multiprocessors())
+      return {norm_plan::few_rows, 2, dim3(threads2), rows_grid(rows)};
+    if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
+      return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   }
-  return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};  // not reached: NV = 4 fits 2048
+  return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};  // chunks <= 2048
 }
 
 template <bool FUSED, int PEEL, typename T>
@@ -498,17 +561,17 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
                                      int hidden, dualgpu::stream_t stream) {
   using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  const norm_plan p = plan_norm(FUSED, rows, hidden / VEC);  // a PEEL row has at most hidden / VEC vectors
+  const norm_plan p = plan_norm<T, FUSED, PEEL>(rows, hidden / VEC);
   switch (p.kind) {
     case norm_plan::group:
       return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
                                                                          residual, w, eps, rows, hidden);
-    case norm_plan::block:
-      // One row per SM at most: the weight loaded with x. Few rows always plan NV = 2 (up to 1024 threads).
+    case norm_plan::few_rows:
       if constexpr (PEEL == peel_none)
-        if (p.nv == 2 && rows <= multiprocessors())
-          return launch_dependent<norm_few_rows_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                          residual, w, eps, hidden);
+        return launch_dependent<norm_few_rows_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                        residual, w, eps, hidden);
+      break;  // not planned for PEEL rows
+    case norm_plan::block:
       if (p.nv == 2)
         return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
                                                                            residual, w, eps, rows, hidden);

@@ -22,11 +22,17 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
 // row's vectors exactly: little work per thread before its loads. Without PEEL, d and both pointers
 // are 16-byte aligned. PEEL: any d and offset (row_split): the vectors start where out's row is
-// aligned, gate and up are read with load_any where they sit elsewhere, and the first threads of the
-// row also take its edge values, one each.
-template <typename T, int VEC, bool PEEL>
-__global__ void __launch_bounds__(256, PEEL ? 8 : 1)  // PEEL: 32 registers, 2048 threads resident
+// aligned, and the first threads of the row also take its edge values, one each. gate and up then sit
+// at other offsets, read in one of two ways:
+//   ONE_WAVE (the whole grid resident at once: decode sizes, where the latency of one block is the
+//   time): as realigned granules (launch_common.cuh), every load of a thread, its edge's too, issued
+//   before any is used, one memory round trip; that takes up to 47 registers.
+//   otherwise (many rows): in the widest pieces their offset allows (load_any), the edge after the
+//   vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
+template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
+__global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+  static_assert(PEEL || !ONE_WAVE, "aligned rows have a single kernel");
   dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
   if (!PEEL && c >= d / VEC) return;
@@ -36,22 +42,37 @@ __global__ void __launch_bounds__(256, PEEL ? 8 : 1)  // PEEL: 32 registers, 204
     const T* up_row = gate_row + d;
     row_split split{0, static_cast<int>(d / VEC), 0};
     if constexpr (PEEL) split = split_row<VEC>(out_row, static_cast<int>(d));
+    int edge = -1;  // this thread's edge value (PEEL), where it has one
+    T edge_gate{}, edge_up{};
+    if (ONE_WAVE && c < split.edges) {
+      edge = split.edge_position<VEC>(c);
+      edge_gate = gate_row[edge];
+      edge_up = up_row[edge];
+    }
     if (c < split.chunks) {
       const std::int64_t i = split.head + static_cast<std::int64_t>(c) * VEC;
       aligned_vector<T, VEC> g, u;
-      if (PEEL && !aligned16(gate_row + i)) g = load_any<VEC>(gate_row + i);
-      else g = load_stream<VEC>(gate_row + i);
-      if (PEEL && !aligned16(up_row + i)) u = load_any<VEC>(up_row + i);
-      else u = load_stream<VEC>(up_row + i);
+      if constexpr (ONE_WAVE) {  // both rows' granules in flight together, then realigned
+        const granules gate = load_granules(gate_row + i), up = load_granules(up_row + i);
+        g = realign<VEC, T>(gate);
+        u = realign<VEC, T>(up);
+      } else {
+        if (PEEL && !aligned16(gate_row + i)) g = load_any<VEC>(gate_row + i);
+        else g = load_stream<VEC>(gate_row + i);
+        if (PEEL && !aligned16(up_row + i)) u = load_any<VEC>(up_row + i);
+        else u = load_stream<VEC>(up_row + i);
+      }
       aligned_vector<T, VEC> o;
 #pragma unroll
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
       store_stream<VEC>(out_row + i, o);
     }
-    if (PEEL && c < split.edges) {
-      const int i = split.edge_position<VEC>(c);
-      out_row[i] = from_float<T>(silu_fast(to_float(gate_row[i])) * to_float(up_row[i]));
+    if (PEEL && !ONE_WAVE && c < split.edges) {
+      edge = split.edge_position<VEC>(c);
+      edge_gate = gate_row[edge];
+      edge_up = up_row[edge];
     }
+    if (edge >= 0) out_row[edge] = from_float<T>(silu_fast(to_float(edge_gate)) * to_float(edge_up));
   }
 }
 
@@ -95,9 +116,14 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
       if (can_vectorise<T>(d, {out, x}))
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
                                                                             rows, d);
-      if (d >= 2 * vec - 1 && values_aligned<T>({out, x}))
+      if (d >= 2 * vec - 1 && values_aligned<T>({out, x})) {
+        const std::int64_t blocks = static_cast<std::int64_t>(grid.x) * rows;  // rows past grid.y: more waves
+        if (fits_one_wave<silu_and_mul_kernel<T, vec, true, true>>(blocks, threads))
+          return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true, true>>(grid, dim3(threads), 0, stream, o,
+                                                                                   in, rows, d);
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
                                                                            rows, d);
+      }
     }
     return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, 256), dim3(256), 0,
                                                                     stream, o, in, rows, d);
