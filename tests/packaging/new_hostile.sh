@@ -76,15 +76,21 @@ rm "$tmp/link"
 mkdir -p "$tmp/locked"
 echo "user data" > "$tmp/locked/notes.txt"
 chmod 000 "$tmp/locked"
-if [ "$(id -u)" = 0 ]; then  # root reads everything: ask as nobody, with an interpreter nobody can run
-  rc=0
-  setpriv --reuid=nobody --regid=nogroup --clear-groups env DUALGPU_PYTHON=/usr/bin/python3 \
-    "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+as_nobody() { setpriv --reuid=nobody --regid=nogroup --clear-groups "$@"; }
+if [ "$(id -u)" = 0 ] && ! as_nobody test -x "$dualgpu"; then
+  # Root reads everything, so the case runs as nobody, who must reach the checkout (not so under /root or
+  # a mktemp -d folder): noted, not failed, since it says nothing about dualgpu new.
+  echo "note: unreadable-folder case not run: nobody cannot run $dualgpu (a checkout in a private folder)"
 else
   rc=0
-  "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+  if [ "$(id -u)" = 0 ]; then  # ask as nobody, with an interpreter nobody can run
+    as_nobody env DUALGPU_PYTHON=/usr/bin/python3 "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+  else
+    "$dualgpu" new my_ops "$tmp/locked" > "$tmp/msg.txt" 2>&1 || rc=$?
+  fi
+  [ "$rc" = 2 ] && grep -q "'$tmp/locked' cannot be read" "$tmp/msg.txt" ||
+    fail "unreadable folder: exit $rc: $(cat "$tmp/msg.txt")"
 fi
-[ "$rc" = 2 ] && grep -q "'$tmp/locked' cannot be read" "$tmp/msg.txt" || fail "unreadable folder: exit $rc: $(cat "$tmp/msg.txt")"
 chmod 755 "$tmp/locked"
 [ "$(ls -A "$tmp/locked")" = notes.txt ] || fail "new wrote into the unreadable folder"
 
