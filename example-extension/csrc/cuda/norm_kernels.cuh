@@ -546,14 +546,14 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
             dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
   }
   constexpr int VEC = dualgpu::max_vector_size<T>;
+  static_assert(max_register_chunks <= 2 * norm_block_bound(2) && max_register_chunks <= 4 * norm_block_bound(4),
+                "a register-kernel row fits one block at two and at four vectors a thread");
   const int threads2 = threads_for(ceil_div(chunks, 2));
-  if (chunks <= 2 * norm_block_bound(2)) {
-    if (PEEL == peel_none && rows <= multiprocessors())
-      return {norm_plan::few_rows, 2, dim3(threads2), rows_grid(rows)};
-    if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
-      return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
-  }
-  return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};  // chunks <= 2048
+  if (PEEL == peel_none && rows <= multiprocessors())
+    return {norm_plan::few_rows, 2, dim3(threads2), rows_grid(rows)};
+  if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
+    return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
+  return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
 }
 
 template <bool FUSED, int PEEL, typename T>

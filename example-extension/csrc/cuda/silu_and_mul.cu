@@ -44,11 +44,12 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
     if constexpr (PEEL) split = split_row<VEC>(out_row, static_cast<int>(d));
     int edge = -1;  // this thread's edge value (PEEL), where it has one
     T edge_gate{}, edge_up{};
-    if (ONE_WAVE && c < split.edges) {
+    auto load_edge = [&] {
       edge = split.edge_position<VEC>(c);
       edge_gate = gate_row[edge];
       edge_up = up_row[edge];
-    }
+    };
+    if (ONE_WAVE && c < split.edges) load_edge();  // with the vectors: one round trip
     if (c < split.chunks) {
       const std::int64_t i = split.head + static_cast<std::int64_t>(c) * VEC;
       aligned_vector<T, VEC> g, u;
@@ -67,11 +68,7 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
       store_stream<VEC>(out_row + i, o);
     }
-    if (PEEL && !ONE_WAVE && c < split.edges) {
-      edge = split.edge_position<VEC>(c);
-      edge_gate = gate_row[edge];
-      edge_up = up_row[edge];
-    }
+    if (PEEL && !ONE_WAVE && c < split.edges) load_edge();  // after them: fewer registers held
     if (edge >= 0) out_row[edge] = from_float<T>(silu_fast(to_float(edge_gate)) * to_float(edge_up));
   }
 }
