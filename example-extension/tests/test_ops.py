@@ -125,8 +125,9 @@ def check_norms(rows, hidden, dtype, device, misaligned=False):
 
 
 # ---- the launch plans for many rows -------------------------------------------------------
-# 1024 rows or more take the GPU plan for throughput (256+ threads, 2-4 vectors each); 4096 + 8 leaves
-# the last threads of a row with vectors past its end (clamped loads, masked stores).
+# 1024 rows or more take the GPU plan for throughput (256+ threads, 2-4 vectors each; fused_add_rms_norm's
+# aligned rows of 4096 and 8192 with the weight loaded early); 4096 + 8 leaves the last threads of a row
+# with vectors past its end (clamped loads, masked stores).
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("hidden", [4096, 4096 + 8, 4100, 8192])
@@ -134,7 +135,7 @@ def test_norms_many_rows(device, dtype, hidden):
     check_norms(1100, hidden, dtype, device)
 
 
-# Decode sizes: no more rows than the GPU has SMs take the few-rows kernel (the weight loaded with x);
+# Decode sizes: no more rows than the GPU has SMs load the weight with x (the weight-early kernel);
 # 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
 # with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors.
 @pytest.mark.parametrize("device", DEVICES)

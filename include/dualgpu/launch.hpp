@@ -22,7 +22,10 @@
 //   dualgpu::allow_next_grid()
 //       optional: lets the next dependent kernel start its blocks now (they still wait, in
 //       wait_for_previous_grid(), for this grid to complete). Without it they start when this grid
-//       exits. Call it once the bulk of the loads are issued.
+//       exits. Call it after wait_for_previous_grid(): called before, the kernels after this one can
+//       pile up, each holding SM slots while it waits. On an H200, called before this kernel's loads
+//       it let the next kernel in sooner than called after them (example-extension's silu_and_mul,
+//       docs/benchmarks.md).
 //   dualgpu::launches_dependent<kernel>()
 //       whether launch_dependent<kernel> launches it dependent on the current device.
 //

@@ -31,8 +31,9 @@ inline int threads_for(std::int64_t work_per_row) {
   return static_cast<int>((t + 63) / 64 * 64);
 }
 
-// The current device's multiprocessor count, asked once per device; 0 if it cannot be asked (then
-// no launch plan takes the few-rows kernels).
+// The current device's multiprocessor count, asked once per device; 0 if it cannot be asked (then no
+// launch plan takes its few-rows paths: decode-size norms with the weight loaded early, silu_and_mul's
+// blocks of 128).
 inline int multiprocessors() {
   constexpr int max_devices = 64;
   static std::atomic<int> known[max_devices];

@@ -17,8 +17,9 @@
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
 //      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
 //      a thread's edge value is loaded with its vectors (one memory round trip, not two);
-//   7. at most one row per SM (decode sizes): the weight is loaded with x, before the reduction (one
-//      memory round trip, not two); with more rows its registers would cost resident blocks;
+//   7. at most one row per SM (decode sizes), and fused_add_rms_norm's wide rows at any count: the
+//      weight is loaded with x, before the reduction (one memory round trip, not two); elsewhere its
+//      registers would cost resident blocks;
 //   8. rows that all fit on the GPU at once take two vectors a thread (the widest spread, for
 //      latency); more rows take four (fewer registers a row: more rows resident, more bytes in flight).
 #pragma once
@@ -247,7 +248,7 @@ __device__ __forceinline__ void load_weight(aligned_vector<T, VEC> (&w)[NV], con
   for (int i = 0; i < NV; ++i) w[i] = load_aligned<VEC>(weight + clamp_chunk(first + i * stride, chunks, live) * VEC);
 }
 
-// W = 0: s.w already holds the weight (the few-rows kernel loaded it with x).
+// W = 0: s.w already holds the weight (the weight-early kernel loaded it with x).
 template <int W, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ void norm_scale_store(row_slice<T, VEC, NV, FUSED>& s, T* __restrict__ out_row,
                                                  const T* __restrict__ weight, float inv_rms, int first, int stride,
@@ -363,14 +364,17 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
 }
 
-// Few rows (no more than the GPU has multiprocessors, aligned rows only): one block per row as above,
-// but the weight is loaded with x (and the residual), before the reduction, rather than after it, so
-// the row costs one memory round trip instead of two. Only where each block has an SM to itself: with
-// many rows the weight's registers held across the reduction cost resident blocks (docs/benchmarks.md).
+// Aligned rows, one block per row as above, but the weight is loaded with x (and the residual), before
+// the reduction, rather than after it, so the row costs one memory round trip instead of two. Where
+// each row has an SM to itself (decode sizes), and for fused_add_rms_norm's wide rows at any count;
+// elsewhere the weight's registers, held across the reduction, cost more resident blocks than the round
+// trip saves (docs/benchmarks.md). One grid line: at most 65535 rows. No row count is passed, and none
+// checked: a block past the end would have to read it, and that read, after the wait (where the
+// compiler puts it), cost a decode-size call 0.1 us (H200).
 template <typename T, int VEC, int NV, bool FUSED>
 __global__ void __launch_bounds__(norm_block_bound(NV))
-    norm_few_rows_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                         const T* __restrict__ weight, float eps, int hidden) {
+    norm_weight_early_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                             const T* __restrict__ weight, float eps, int hidden) {
   const int first = static_cast<int>(threadIdx.x);
   const int stride = static_cast<int>(blockDim.x);
   dualgpu::wait_for_previous_grid();  // the weight too may be an earlier kernel's output
@@ -513,8 +517,13 @@ constexpr std::int64_t two_pass_rows = 16384;
 // The register kernels hold a row of at most this many vectors; wider rows take the two-pass kernel.
 constexpr std::int64_t max_register_chunks = 2048;
 
+// fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
+// any row count: 0.5-1.7% faster than after the reduction at 2048 and 16384 rows of 2880-8192 (H200);
+// rows of 192 vectors (1536 bf16) were 8% slower at 2048 rows, and rms_norm lost with it.
+constexpr std::int64_t fused_weight_early_chunks = 256;
+
 struct norm_plan {
-  enum kind_t { group, block, few_rows, two_pass } kind;
+  enum kind_t { group, block, weight_early, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -531,8 +540,9 @@ inline dim3 rows_grid(std::int64_t rows) {
 //   - narrow rows (up to 128 vectors): a group of <= 32 threads per row, several rows per block of 256;
 //   - otherwise one block per row. Rows that all fit on the GPU at once with two vectors a thread
 //     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
-//     per SM and aligned, the few-rows kernel. More rows take four vectors a thread: half the threads
-//     and fewer registers a row, so more rows resident and more bytes in flight (docs/benchmarks.md).
+//     per SM and aligned, with the weight loaded early. More rows take four vectors a thread: half the
+//     threads and fewer registers a row, so more rows resident and more bytes in flight; but
+//     fused_add_rms_norm's wide aligned rows keep two, with the weight loaded early (docs/benchmarks.md).
 template <typename T, bool FUSED, int PEEL>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
@@ -550,9 +560,11 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
                 "a register-kernel row fits one block at two and at four vectors a thread");
   const int threads2 = threads_for(ceil_div(chunks, 2));
   if (PEEL == peel_none && rows <= multiprocessors())
-    return {norm_plan::few_rows, 2, dim3(threads2), rows_grid(rows)};
+    return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
+  if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows)
+    return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
 }
 
@@ -566,10 +578,10 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
     case norm_plan::group:
       return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
                                                                          residual, w, eps, rows, hidden);
-    case norm_plan::few_rows:
+    case norm_plan::weight_early:
       if constexpr (PEEL == peel_none)
-        return launch_dependent<norm_few_rows_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                        residual, w, eps, hidden);
+        return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                            residual, w, eps, hidden);
       break;  // not planned for PEEL rows
     case norm_plan::block:
       if (p.nv == 2)

@@ -18,6 +18,17 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 
 // Both kernels: blockIdx.x over a row's columns, blockIdx.y over rows (grid-stride past 65535 rows), so
 // consecutive blocks sweep memory in order (rows on blockIdx.x put consecutive blocks a row apart).
+//
+// Launched dependent (dualgpu/launch.hpp), the vector kernel works out its row's split before it waits
+// for the previous kernel (index arithmetic only, no memory), and lets the next kernel's blocks in as
+// soon as the wait returns, before its own loads. The next kernel's launch and index work then overlap
+// this one: a third of a decode-size call (one row on an H200: 1.2-1.3 us -> 0.8-0.9 us), 2-11% at
+// 2048 rows, about 1% at 16384 (docs/benchmarks.md, run 5). Letting it in after the loads measured
+// slower (the signal waited for them); before the wait, slower from 64 rows on (the kernels after it
+// pile up, each holding SM slots while it waits). One exception, `early_next` false: narrow aligned
+// rows (one block of 128 a row) past 4096 rows, 2-9% slower with it at 8192 and 16384 rows of 768 bf16
+// values (and 10% faster at 2048); their blocks let the next kernel in as they exit. The gain needs a
+// next kernel launched dependent too, as the extension's are.
 
 // 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
 // row's vectors exactly: little work per thread before its loads. Without PEEL, d and both pointers
@@ -31,17 +42,22 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 //   vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
 template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
 __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
-    silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+    silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d,
+                        bool early_next) {
   static_assert(PEEL || !ONE_WAVE, "aligned rows have a single kernel");
-  dualgpu::wait_for_previous_grid();  // launched dependent: before any access, and before the return below
   const int c = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  if (!PEEL && c >= d / VEC) return;
+  if (!PEEL && c >= d / VEC) {
+    dualgpu::wait_for_previous_grid();  // before any return, as launch_dependent asks
+    return;
+  }
   for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
     T* out_row = out + row * d;
     const T* gate_row = x + row * 2 * d;
     const T* up_row = gate_row + d;
     row_split split{0, static_cast<int>(d / VEC), 0};
     if constexpr (PEEL) split = split_row<VEC>(out_row, static_cast<int>(d));
+    dualgpu::wait_for_previous_grid();  // before the first access; returns at once from the second row on
+    if (early_next) dualgpu::allow_next_grid();
     int edge = -1;  // this thread's edge value (PEEL), where it has one
     T edge_gate{}, edge_up{};
     auto load_edge = [&] {
@@ -103,23 +119,27 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
     const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
-    // Narrow rows take blocks of 128, so that few threads of a block sit idle.
-    const int threads = vectors <= 128 ? 128 : 256;
+    // Blocks of 256 threads; of 128 where a row is narrow (fewer idle threads) or where blocks of 256
+    // would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
+    const bool few_blocks = rows * ceil_div(vectors, 256) < multiprocessors();
+    const int threads = vectors <= 128 || few_blocks ? 128 : 256;
     const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
                     static_cast<unsigned>(std::min(rows, max_grid_rows)));
     // A row of 2^31 vectors or more would overflow the column index.
     if (vectors < std::numeric_limits<int>::max() - threads) {
       // d % vec == 0 also aligns the second half.
-      if (can_vectorise<T>(d, {out, x}))
+      if (can_vectorise<T>(d, {out, x})) {
+        const bool early_next = vectors > 128 || rows <= 4096;
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
-                                                                            rows, d);
+                                                                            rows, d, early_next);
+      }
       if (d >= 2 * vec - 1 && values_aligned<T>({out, x})) {
         const std::int64_t blocks = static_cast<std::int64_t>(grid.x) * rows;  // rows past grid.y: more waves
         if (fits_one_wave<silu_and_mul_kernel<T, vec, true, true>>(blocks, threads))
           return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true, true>>(grid, dim3(threads), 0, stream, o,
-                                                                                   in, rows, d);
+                                                                                   in, rows, d, true);
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
-                                                                           rows, d);
+                                                                           rows, d, true);
       }
     }
     return dualgpu::launch_dependent<silu_and_mul_scalar_kernel<T>>(silu_grid(rows, d, 256), dim3(256), 0,
