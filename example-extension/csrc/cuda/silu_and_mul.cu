@@ -103,6 +103,11 @@ __global__ void __launch_bounds__(256)
     }
 }
 
+// Rows of at most this many vectors are narrow: blocks of 128 threads, so that few of them sit idle.
+constexpr std::int64_t narrow_row_vectors = 128;
+// Narrow aligned rows past this many rows let the next kernel in only as their blocks exit (`early_next`).
+constexpr std::int64_t narrow_early_next_rows = 4096;
+
 dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
   return dim3(static_cast<unsigned>(std::min(ceil_div(columns, threads), max_grid_rows)),
               static_cast<unsigned>(std::min(rows, max_grid_rows)));
@@ -122,14 +127,14 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     // Blocks of 256 threads; of 128 where a row is narrow (fewer idle threads) or where blocks of 256
     // would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
     const bool few_blocks = rows * ceil_div(vectors, 256) < multiprocessors();
-    const int threads = vectors <= 128 || few_blocks ? 128 : 256;
+    const int threads = vectors <= narrow_row_vectors || few_blocks ? 128 : 256;
     const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
                     static_cast<unsigned>(std::min(rows, max_grid_rows)));
     // A row of 2^31 vectors or more would overflow the column index.
     if (vectors < std::numeric_limits<int>::max() - threads) {
       // d % vec == 0 also aligns the second half.
       if (can_vectorise<T>(d, {out, x})) {
-        const bool early_next = vectors > 128 || rows <= 4096;
+        const bool early_next = vectors > narrow_row_vectors || rows <= narrow_early_next_rows;
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
                                                                             rows, d, early_next);
       }
