@@ -96,6 +96,17 @@ def test_silu_and_mul_every_offset(device, dtype, d):
         close(ext.silu_and_mul(x), ref.silu_and_mul(x), dtype)
 
 
+# Enough rows for blocks of 256 to fill the GPU: a row's vectors are shared evenly among its blocks
+# (silu_block_threads). 1440 is 180 bf16 vectors (one block of 192) or 360 fp32 ones (two of 192);
+# 2560, 320 bf16 vectors (two of 192, the last one part empty); 1441 peels its edges.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("d", [1440, 2560, 1441])
+def test_silu_and_mul_many_rows(device, dtype, d):
+    x = randn(300, 2 * d, dtype=dtype, device=device)
+    close(ext.silu_and_mul(x), ref.silu_and_mul(x), dtype)
+
+
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("head_size,rot_dim", [(64, 64), (128, 64), (80, 80)])

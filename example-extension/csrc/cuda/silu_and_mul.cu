@@ -108,6 +108,19 @@ constexpr std::int64_t narrow_row_vectors = 128;
 // Narrow aligned rows past this many rows let the next kernel in only as their blocks exit (`early_next`).
 constexpr std::int64_t narrow_early_next_rows = 4096;
 
+// One thread a vector. Blocks of 128 threads where a row is narrow (fewer idle threads) or where blocks
+// of 256 would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
+// Otherwise a row's vectors are shared evenly among as few blocks of at most 256 as cover them, in
+// whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps). Blocks of 256 left a row of 180 vectors (1440
+// bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM slots; blocks of 192
+// took 2.9% less time there on an H200 (16384 rows: 34.30 -> 33.32 us), 1.0% at a 5120-wide gate_up
+// (docs/benchmarks.md, run 6).
+int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
+  const std::int64_t blocks = ceil_div(vectors, 256);
+  if (vectors <= narrow_row_vectors || rows * blocks < multiprocessors()) return 128;
+  return threads_for(ceil_div(vectors, blocks));  // at most 256
+}
+
 dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
   return dim3(static_cast<unsigned>(std::min(ceil_div(columns, threads), max_grid_rows)),
               static_cast<unsigned>(std::min(rows, max_grid_rows)));
@@ -124,10 +137,7 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
     const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
-    // Blocks of 256 threads; of 128 where a row is narrow (fewer idle threads) or where blocks of 256
-    // would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
-    const bool few_blocks = rows * ceil_div(vectors, 256) < multiprocessors();
-    const int threads = vectors <= narrow_row_vectors || few_blocks ? 128 : 256;
+    const int threads = silu_block_threads(rows, vectors);
     const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
                     static_cast<unsigned>(std::min(rows, max_grid_rows)));
     // A row of 2^31 vectors or more would overflow the column index.
