@@ -111,10 +111,10 @@ constexpr std::int64_t narrow_early_next_rows = 4096;
 // One thread a vector. Blocks of 128 threads where a row is narrow (fewer idle threads) or where blocks
 // of 256 would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
 // Otherwise a row's vectors are shared evenly among as few blocks of at most 256 as cover them, in
-// whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps). Blocks of 256 left a row of 180 vectors (1440
-// bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM slots; blocks of 192
-// took 2.9% less time there on an H200 (16384 rows: 34.30 -> 33.32 us), 1.0% at a 5120-wide gate_up
-// (docs/benchmarks.md, run 6).
+// whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps). Blocks of 256 left a row of 180
+// vectors (1440 bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM slots;
+// blocks of 192 took 2.9% less time there on an H200 (16384 rows: 34.30 -> 33.32 us), 1.0% at a
+// 5120-wide gate_up (docs/benchmarks.md, run 6).
 int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
   const std::int64_t blocks = ceil_div(vectors, 256);
   if (vectors <= narrow_row_vectors || rows * blocks < multiprocessors()) return 128;
