@@ -41,7 +41,7 @@ Architecture precedence (first that is set wins):
   ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
   :command:`dualgpu_find_toolchains`.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")

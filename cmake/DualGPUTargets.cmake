@@ -65,7 +65,7 @@ gfx942), warn at configure for each GPU source that reads ``warpSize`` or hard-c
 warp of 32 (``& 31``, ``% 32``, ``/ 32``, ``[32]``), the patterns that are wrong there
 (docs/porting.md#warpsize).
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 
 if(NOT CMAKE_SCRIPT_MODE_FILE AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type (DualGPU's default when none is given: Release)" FORCE)

@@ -34,7 +34,7 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
   ``DualGPU_TOOLCHAINS``
     records ``<platform>|<compiler>|<version>`` of what was found.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 
 # The empty input and discarded output of compiler checks.
 if(CMAKE_HOST_WIN32)
