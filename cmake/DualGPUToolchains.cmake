@@ -419,7 +419,11 @@ function(dualgpu_check_compiler_accepts out platform archs)
       string(REGEX REPLACE ":.*$" "" base "${a}")
       dualgpu_amd_target_info(info "${base}")
       set(need "")
-      if(info_FOUND)
+      if(info_FOUND AND DualGPU_HIP_VERSION AND DualGPU_HIP_VERSION VERSION_GREATER_EQUAL info_MIN_ROCM)
+        # Newer than the release that added it: this LLVM dropped the target (gfx940 and gfx941,
+        # early MI300 parts, left LLVM 20; the chips run gfx942 code).
+        set(need " (${base} was removed from this LLVM after ROCm ${info_MIN_ROCM} added it: build for its successor, e.g. gfx942 for gfx940/gfx941, or use an older ROCm)")
+      elseif(info_FOUND)
         set(need " (${base} needs ROCm ${info_MIN_ROCM} or newer, or upstream LLVM ${info_MIN_LLVM})")
       else()
         set(need " (${base} is not in DualGPU's table: check the spelling, or use a ROCm that knows it)")
