@@ -255,6 +255,13 @@ function(dualgpu_target_torch_stable_abi target version)
   # TORCH_STABLE_ONLY: torch's other switch that turns its non-stable headers into #errors.
   target_compile_definitions(${target} PRIVATE TORCH_TARGET_VERSION=${hex} TORCH_STABLE_ONLY)
   set_property(TARGET ${target} PROPERTY DUALGPU_STABLE_ABI "${version}")
+  # The version, readable in the built library: `dualgpu check-abi` checks the shims against it.
+  set(source "${CMAKE_CURRENT_BINARY_DIR}/_dualgpu/stable_abi_${target}.cpp")
+  file(CONFIGURE OUTPUT "${source}" CONTENT [=[
+// Written by DualGPU (dualgpu_target_torch_stable_abi): the stable ABI this library targets, for `dualgpu check-abi`.
+extern "C" __attribute__((used, visibility("hidden"))) const char dualgpu_stable_abi[] = "dualgpu-stable-abi: @version@";
+]=] @ONLY)
+  target_sources(${target} PRIVATE "${source}")
 endfunction()
 
 #[[ dualgpu_target_python_module(<target> [LIMITED_API]): <target> becomes a Python extension module
