@@ -309,7 +309,7 @@ function(_dualgpu_create_torch_stable_target)
     if(NOT _DUALGPU_TORCH_STABLE_ONLY)
       return()  # an older torch: only STABLE_ABI builds need the target, and they say why it is missing
     endif()
-    set(DualGPU_NOT_FOUND_MESSAGE "DualGPU: torch ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}) has no stable-ABI headers "
+    string(CONCAT DualGPU_NOT_FOUND_MESSAGE "DualGPU: torch ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}) has no stable-ABI headers "
       "(torch/csrc/stable/library.h under '${include}'): install torch 2.10 or newer with its headers (pip's torch has them), "
       "or set DUALGPU_PYTHON to an interpreter whose torch does")
     if(DualGPU_FIND_REQUIRED)

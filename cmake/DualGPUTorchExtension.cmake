@@ -241,7 +241,7 @@ function(dualgpu_target_torch_stable_abi target version)
   endif()
   if(DualGPU_TORCH_VERSION AND DualGPU_TORCH_VERSION VERSION_LESS minimum)
     message(FATAL_ERROR "STABLE_ABI ${version} for ${target}: the torch found is ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}), older than ${minimum}, "
-      "the first with a stable ABI to target: build against torch ${version} or newer (pip install 'torch>=${version}', or set DUALGPU_PYTHON); the wheel still runs on torch ${version}")
+      "the first with a stable ABI to target: build against torch ${version} or newer (pip install 'torch>=${version}', or set DUALGPU_PYTHON); what it builds loads into torch ${version} and later")
   endif()
   string(REGEX MATCH "^[0-9]+\\.[0-9]+" found_minor "${DualGPU_TORCH_VERSION}")
   if(found_minor AND version VERSION_GREATER found_minor)
