@@ -7,7 +7,10 @@ set -euo pipefail
 project="$1" work="$2" archs="$3" python="$4"
 repo="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/../.." && pwd)"
 fail() { echo "FAIL: $*"; exit 1; }
-rm -rf -- "$work"
+# shellcheck source=bin/lib/dualgpu-owned-dir.sh
+. "$repo/bin/lib/dualgpu-owned-dir.sh"
+dualgpu_owned_dir_remove "$work"
+dualgpu_owned_dir_prepare "$work" "a rocm build"
 cmake -G Ninja -S "$project" -B "$work" -DDualGPU_DIR="$repo/cmake" -DDUALGPU_PLATFORM=rocm \
   -DDUALGPU_ARCHITECTURES="${archs//,/;}" -DDUALGPU_PYTHON="$python" || fail "configure"
 cmake --build "$work" || fail "build"
@@ -17,7 +20,7 @@ library="$(ls "$work"/_*.abi3.so)" || fail "no abi3 module built"
 if command -v roc-obj-ls >/dev/null; then
   found="$(roc-obj-ls "$library" | sed -n 's/.*amdgcn-amd-amdhsa--\([a-z0-9-]*\).*/\1/p')"
 else
-  bundler="$(command -v clang-offload-bundler || ls /usr/lib/llvm-*/bin/clang-offload-bundler | tail -1)"
+  bundler="$(command -v clang-offload-bundler || printf '%s\n' /usr/lib/llvm-*/bin/clang-offload-bundler | tail -1)"
   objcopy --dump-section .hip_fatbin="$work/fatbin" "$library" "$work/stripped" || fail "no .hip_fatbin section"
   found="$("$bundler" --list --type=o --input="$work/fatbin" | sed -n 's/.*amdgcn-amd-amdhsa-[a-z]*-\([a-z0-9-]*\).*/\1/p')"
 fi

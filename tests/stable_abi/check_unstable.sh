@@ -9,7 +9,10 @@ python="$1" work="$2"
 here="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 fail() { echo "FAIL: $*"; exit 1; }
-rm -rf -- "$work"
+# shellcheck source=bin/lib/dualgpu-owned-dir.sh
+. "$repo/bin/lib/dualgpu-owned-dir.sh"
+dualgpu_owned_dir_remove "$work"
+dualgpu_owned_dir_prepare "$work" "the unstable build"
 cmake -G Ninja -S "$here/unstable" -B "$work" -DDualGPU_DIR="$repo/cmake" -DDUALGPU_PLATFORM=cpu \
   -DDUALGPU_PYTHON="$python" >"$work.configure.log" 2>&1 || { cat "$work.configure.log"; fail "configure"; }
 cmake --build "$work" --target unstable_ops || fail "the plain build"
