@@ -334,8 +334,28 @@ function(_dualgpu_find_python_module out)
   set(${out} Python::Module PARENT_SCOPE)
 endfunction()
 
+# A wheel whose version names a platform (0.1.0+cu130, from dualgpu.wheel_version under scikit-build-core)
+# must hold a build for that platform: the name is decided before CMake runs, from the environment.
+function(_dualgpu_check_wheel_platform name)
+  if(NOT SKBUILD_PROJECT_VERSION_FULL MATCHES "\\+(cpu|cu[0-9]+|rocm[0-9.]+)$")
+    return()
+  endif()
+  set(named rocm)
+  if(CMAKE_MATCH_1 STREQUAL "cpu")
+    set(named cpu)
+  elseif(CMAKE_MATCH_1 MATCHES "^cu")
+    set(named cuda)
+  endif()
+  if(NOT named STREQUAL DualGPU_PLATFORM)
+    message(FATAL_ERROR "dualgpu_add_torch_extension(${name}): the wheel is named ${SKBUILD_PROJECT_VERSION_FULL}, "
+      "a ${named} build, but DualGPU builds for ${DualGPU_PLATFORM} (${DualGPU_PLATFORM_SOURCE}): set DUALGPU_PLATFORM="
+      "${DualGPU_PLATFORM} in the environment (the wheel's name reads it there, not from -Ccmake.define)")
+  endif()
+endfunction()
+
 function(dualgpu_add_torch_extension name)
   _dualgpu_check_shared_libstdcxx()
+  _dualgpu_check_wheel_platform(${name})
   set(_dualgpu_own_values STABLE_ABI)
   _dualgpu_parse_add_arguments(dualgpu_add_torch_extension PYTHON_MODULE)
   if(_dualgpu_type)

@@ -221,9 +221,9 @@ def check_manylinux(path, report):
     if out.returncode != 0 or not policy:
         report.line("INFO", "manylinux", f"auditwheel show could not say: {text[:300]}")
         return
-    external = re.search(r"system-provided shared libraries: (.*?)(?: This constrains| The wheel| $)", text)
+    external = re.findall(r"(\S+\.so[.0-9]*) with versions", text)
     report.line("INFO", "manylinux", f"auditwheel: consistent with {policy.group(1)}"
-                + (f"; needs from the system: {external.group(1)}" if external else ""),
+                + (f"; needs from the system: {', '.join(external)}" if external else ""),
                 None if "manylinux" in policy.group(1) else
                 "auditwheel repair (with --exclude for torch's and the GPU runtime's libraries) gives a manylinux tag")
 

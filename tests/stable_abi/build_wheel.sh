@@ -35,7 +35,9 @@ else
   dualgpu_owned_dir_prepare "$out/project" "dualgpu new's project"
   DUALGPU_PYTHON="$python" "$repo/bin/dualgpu" new stable_ops "$out/project" --stable-abi "$stable_abi" --force >/dev/null
 fi
-defines=(-Ccmake.define.DualGPU_DIR="$repo/cmake" -Ccmake.define.DUALGPU_PLATFORM="$platform")
+defines=(-Ccmake.define.DualGPU_DIR="$repo/cmake")
 [ -z "$archs" ] || defines+=(-Ccmake.define.DUALGPU_ARCHITECTURES="$archs")
-"$python" -m pip wheel --no-build-isolation --no-deps --no-index -w "$out/wheels" "$out/project" "${defines[@]}" >&2
+# The platform by environment, where the wheel's version (dualgpu.wheel_version, from this checkout's
+# python/) reads it too.
+DUALGPU_PLATFORM="$platform" PYTHONPATH="$repo/python${PYTHONPATH:+:$PYTHONPATH}" "$python" -m pip wheel --no-build-isolation --no-deps --no-index -w "$out/wheels" "$out/project" "${defines[@]}" >&2
 ls "$out"/wheels/*.whl
