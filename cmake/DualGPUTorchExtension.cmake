@@ -59,6 +59,16 @@ Commands
   one, for Python 3.9 and later. Configure fails when the version is misspelt,
   older than 2.10, or newer than the torch found.
 
+.. command:: dualgpu_add_abi_test
+
+  ::
+
+    dualgpu_add_abi_test(<target>)
+
+  A CTest test ``<target>.check_abi`` that runs ``dualgpu check-abi`` on the
+  built library with ``DUALGPU_PYTHON`` (``--stable-abi`` from ``STABLE_ABI``):
+  it fails on a libtorch C++ symbol or a shim newer than the declared release.
+
 .. command:: dualgpu_target_torch_stable_abi
 
   ::
@@ -82,6 +92,7 @@ include_guard(GLOBAL)
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
+set(_DUALGPU_TORCH_EXTENSION_MODULE_DIR "${CMAKE_CURRENT_LIST_DIR}")
 
 # The linker DualGPU gives torch extensions when DUALGPU_LINKER is AUTO: LLD, else GOLD, when the
 # program is on the search path; "" when neither is, or this CMake predates LINKER_TYPE (3.29).
@@ -309,6 +320,28 @@ extern "C" __attribute__((weak, visibility("default"))) PyObject* DUALGPU_PYINIT
   else()
     set_target_properties(${target} PROPERTIES SUFFIX "${_DUALGPU_PYTHON_MODULE_SUFFIX}")
   endif()
+endfunction()
+
+function(dualgpu_add_abi_test target)
+  # check_abi.py: beside cmake/ in a checkout or `cmake --install` copy, inside the package when pip-installed.
+  set(script "")
+  foreach(candidate "${_DUALGPU_TORCH_EXTENSION_MODULE_DIR}/../python/dualgpu/check_abi.py"
+                    "${_DUALGPU_TORCH_EXTENSION_MODULE_DIR}/../check_abi.py")
+    if(NOT script AND EXISTS "${candidate}")
+      get_filename_component(script "${candidate}" ABSOLUTE)
+    endif()
+  endforeach()
+  if(NOT script OR NOT DualGPU_PYTHON)
+    message(WARNING "dualgpu_add_abi_test(${target}): no test added: no check_abi.py beside ${_DUALGPU_TORCH_EXTENSION_MODULE_DIR} "
+      "or no Python (set DUALGPU_PYTHON; a DualGPU copy without python/ needs reinstalling: pip install dualgpu)")
+    return()
+  endif()
+  set(stable "")
+  get_target_property(version ${target} DUALGPU_STABLE_ABI)
+  if(version)
+    set(stable --stable-abi "${version}")
+  endif()
+  add_test(NAME ${target}.check_abi COMMAND "${DualGPU_PYTHON}" "${script}" "$<TARGET_FILE:${target}>" ${stable})
 endfunction()
 
 # _dualgpu_find_python_module(<out-target>): Python's Development.Module for the interpreter whose torch

@@ -28,4 +28,5 @@ found="$(sort -u <<<"$found" | xargs)"
 expected="$(tr ',' '\n' <<<"$archs" | sort -u | xargs)"
 echo "code objects: $found"
 [ "$found" = "$expected" ] || fail "code objects '$found', expected '$expected'"
-"$python" "$repo/python/dualgpu/check_abi.py" "$library" || fail "check-abi"
+# The project's own ABI test (dualgpu_add_abi_test): check-abi with the library's STABLE_ABI.
+ctest --test-dir "$work" -R check_abi --output-on-failure || fail "check-abi"
