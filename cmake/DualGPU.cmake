@@ -2,7 +2,7 @@
 DualGPU
 -------
 
-What ``find_package(DualGPU [COMPONENTS Torch])`` runs. Included at file scope,
+What ``find_package(DualGPU [COMPONENTS Torch|TorchStableABI])`` runs. Included at file scope,
 because languages must be enabled there.
 
 Inputs (CMake variables; the first two also as environment variables):
@@ -24,7 +24,11 @@ Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,
 ``DualGPU_ARCHITECTURES``, ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_TORCH_VERSION``.
 
 Targets: ``DualGPU::headers`` (exported), ``DualGPU::runtime``, ``DualGPU::torch``
-(with ``COMPONENTS Torch``).
+(with ``COMPONENTS Torch``), ``DualGPU::torch_stable`` (with either component).
+
+``COMPONENTS TorchStableABI`` (for ``dualgpu_add_torch_extension(... STABLE_ABI <version>)``
+only) uses the torch found for its headers alone: no ``find_package(Torch)``, and a torch of
+any vendor serves any platform (a CUDA or CPU torch's headers build for rocm).
 #]=======================================================================]
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
@@ -35,12 +39,19 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSetup.cmake")
 
 set(DualGPU_VERSION "${DUALGPU_VERSION}")
 set(_dualgpu_with_torch FALSE)
+# Headers only (TorchStableABI alone): read by the platform decision and _dualgpu_find_torch.
+set(_DUALGPU_TORCH_STABLE_ONLY FALSE)
 foreach(_dualgpu_c IN LISTS DualGPU_FIND_COMPONENTS)
   if(_dualgpu_c STREQUAL "Torch")
     set(_dualgpu_with_torch TRUE)
+  elseif(_dualgpu_c STREQUAL "TorchStableABI")
+    set(_dualgpu_with_torch TRUE)
+    if(NOT "Torch" IN_LIST DualGPU_FIND_COMPONENTS)
+      set(_DUALGPU_TORCH_STABLE_ONLY TRUE)
+    endif()
   else()
     set(DualGPU_FOUND FALSE)
-    set(DualGPU_NOT_FOUND_MESSAGE "unknown component '${_dualgpu_c}' (DualGPU has: Torch)")
+    set(DualGPU_NOT_FOUND_MESSAGE "unknown component '${_dualgpu_c}' (DualGPU has: Torch, TorchStableABI)")
     return()
   endif()
 endforeach()

@@ -57,7 +57,7 @@ set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMA
 
 # The key of the cached decision: the inputs as the user set them, and the torch last found.
 function(_dualgpu_decision_key out with_torch)
-  set(text "${DUALGPU_VERSION}|${with_torch}")
+  set(text "${DUALGPU_VERSION}|${with_torch}|stable-only=${_DUALGPU_TORCH_STABLE_ONLY}")
   foreach(name IN LISTS _DUALGPU_DECISION_INPUTS)
     set(value "${${name}}")
     if(name IN_LIST _DUALGPU_WRITTEN_INPUTS AND DEFINED _DUALGPU_AUTO_${name} AND value STREQUAL "${_DUALGPU_AUTO_${name}}")
