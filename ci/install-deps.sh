@@ -62,6 +62,9 @@ collect_missing() {
     need_module pytest_benchmark pytest-benchmark
     need_module yaml PyYAML
     need_module numpy numpy
+    # dualgpu check-abi: the manylinux policy (auditwheel) and the limited API's symbols (abi3audit)
+    need_module auditwheel auditwheel
+    need_module abi3audit abi3audit
   fi
 }
 collect_missing
