@@ -68,6 +68,8 @@ static constexpr hipblasStatus_t CUBLAS_STATUS_MAPPING_ERROR = HIPBLAS_STATUS_MA
 static constexpr hipblasStatus_t CUBLAS_STATUS_EXECUTION_FAILED = HIPBLAS_STATUS_EXECUTION_FAILED;
 static constexpr hipblasStatus_t CUBLAS_STATUS_INTERNAL_ERROR = HIPBLAS_STATUS_INTERNAL_ERROR;
 static constexpr hipblasStatus_t CUBLAS_STATUS_NOT_SUPPORTED = HIPBLAS_STATUS_NOT_SUPPORTED;
+// hipBLAS has no license check; error-string switches (cuda-samples' helper_cuda.h) name this case.
+static constexpr hipblasStatus_t CUBLAS_STATUS_LICENSE_ERROR = HIPBLAS_STATUS_UNKNOWN;
 
 // The mixed-precision API (GemmEx, compute types) is hipBLAS 2's (ROCm 6.0+).
 #if hipblasVersionMajor >= 2

@@ -60,3 +60,13 @@ static constexpr hipfftResult CUFFT_EXEC_FAILED = HIPFFT_EXEC_FAILED;
 static constexpr hipfftResult CUFFT_SETUP_FAILED = HIPFFT_SETUP_FAILED;
 static constexpr hipfftResult CUFFT_INVALID_SIZE = HIPFFT_INVALID_SIZE;
 static constexpr hipfftResult CUFFT_NOT_SUPPORTED = HIPFFT_NOT_SUPPORTED;
+static constexpr hipfftResult CUFFT_INVALID_TYPE = HIPFFT_INVALID_TYPE;
+static constexpr hipfftResult CUFFT_UNALIGNED_DATA = HIPFFT_UNALIGNED_DATA;
+static constexpr hipfftResult CUFFT_INVALID_DEVICE = HIPFFT_INVALID_DEVICE;
+static constexpr hipfftResult CUFFT_NO_WORKSPACE = HIPFFT_NO_WORKSPACE;
+static constexpr hipfftResult CUFFT_NOT_IMPLEMENTED = HIPFFT_NOT_IMPLEMENTED;
+// Removed in CUDA 13, still in code written for CUDA 12 (cuda-samples' helper_cuda.h switch).
+static constexpr hipfftResult CUFFT_INCOMPLETE_PARAMETER_LIST = HIPFFT_INCOMPLETE_PARAMETER_LIST;
+static constexpr hipfftResult CUFFT_PARSE_ERROR = HIPFFT_PARSE_ERROR;
+// hipFFT has no license check and leaves cuFFT's value 15 unused, so this case is never returned.
+static constexpr hipfftResult CUFFT_LICENSE_ERROR = static_cast<hipfftResult>(15);
