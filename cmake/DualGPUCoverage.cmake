@@ -27,7 +27,7 @@ architecture table of :module:`DualGPUArchitectures`; ``dualgpu doctor`` prints 
   Lists the GPU code in a built library: ``roc-obj-ls`` (AMD) or ``cuobjdump --list-elf`` and
   ``--list-ptx`` (NVIDIA), each bounded by ``DUALGPU_PROBE_TIMEOUT``.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # DUALGPU_PROBE_TIMEOUT

@@ -45,7 +45,7 @@ Result Variables
 :command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
 when nothing changed.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
@@ -247,5 +247,11 @@ function(_dualgpu_summary)
   if(DualGPU_TORCH_VERSION)
     string(APPEND line ", torch ${DualGPU_TORCH_VERSION}")
   endif()
-  message(STATUS "${line}")
+  # Once per configure, as CMake's own Found lines: a second folder that finds DualGPU prints nothing
+  # new unless the answer changed (torch added).
+  get_property(printed GLOBAL PROPERTY _DUALGPU_SUMMARY_PRINTED)
+  if(NOT printed STREQUAL line)
+    message(STATUS "${line}")
+    set_property(GLOBAL PROPERTY _DUALGPU_SUMMARY_PRINTED "${line}")
+  endif()
 endfunction()

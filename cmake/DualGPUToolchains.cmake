@@ -34,7 +34,7 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
   ``DualGPU_TOOLCHAINS``
     records ``<platform>|<compiler>|<version>`` of what was found.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 
 # The empty input and discarded output of compiler checks.
 if(CMAKE_HOST_WIN32)
@@ -319,11 +319,15 @@ function(_dualgpu_find_device_lib_dir out root clang)
   set(${out} "" PARENT_SCOPE)
   set(patterns
     "${root}/amdgcn/bitcode" "${root}/lib/llvm/amdgcn/bitcode"
-    "${root}/lib/*/amdgcn/bitcode" "${root}/lib/llvm/lib/clang/*/lib/amdgcn/bitcode")
+    "${root}/lib/*/amdgcn/bitcode" "${root}/lib/llvm/lib/clang/*/lib/amdgcn/bitcode"
+    "${root}/lib/llvm/lib/clang/*/amdgcn/bitcode")
   if(clang)
     get_filename_component(real "${clang}" REALPATH)
     get_filename_component(bindir "${real}" DIRECTORY)
-    list(APPEND patterns "${bindir}/../amdgcn/bitcode" "${bindir}/../lib/clang/*/lib/amdgcn/bitcode")
+    # clang's resource folder: lib/clang/<v>/lib/amdgcn (LLVM <= 19), lib/clang/<v>/amdgcn (LLVM 20+,
+    # where Debian's rocm-device-libs-21 puts them)
+    list(APPEND patterns "${bindir}/../amdgcn/bitcode" "${bindir}/../lib/clang/*/lib/amdgcn/bitcode"
+                         "${bindir}/../lib/clang/*/amdgcn/bitcode")
   endif()
   foreach(p IN LISTS patterns)
     file(GLOB hits LIST_DIRECTORIES true "${p}")
@@ -415,7 +419,11 @@ function(dualgpu_check_compiler_accepts out platform archs)
       string(REGEX REPLACE ":.*$" "" base "${a}")
       dualgpu_amd_target_info(info "${base}")
       set(need "")
-      if(info_FOUND)
+      if(info_FOUND AND DualGPU_HIP_VERSION AND DualGPU_HIP_VERSION VERSION_GREATER_EQUAL info_MIN_ROCM)
+        # Newer than the release that added it: this LLVM dropped the target (gfx940 and gfx941,
+        # early MI300 parts, left LLVM 20; the chips run gfx942 code).
+        set(need " (${base} was removed from this LLVM after ROCm ${info_MIN_ROCM} added it: build for its successor, e.g. gfx942 for gfx940/gfx941, or use an older ROCm)")
+      elseif(info_FOUND)
         set(need " (${base} needs ROCm ${info_MIN_ROCM} or newer, or upstream LLVM ${info_MIN_LLVM})")
       else()
         set(need " (${base} is not in DualGPU's table: check the spelling, or use a ROCm that knows it)")

@@ -69,7 +69,7 @@ Commands
 The command that builds an extension, :command:`dualgpu_add_torch_extension`,
 is in ``DualGPUTorchExtension.cmake``.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")

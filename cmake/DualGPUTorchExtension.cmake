@@ -48,7 +48,7 @@ Commands
   the C++ standard torch's headers need for every language, the shared CUDA
   runtime torch uses, and the linker chosen above.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
