@@ -77,11 +77,13 @@ set(_DUALGPU_CUDA_LIBRARY_TABLE
 set(_DUALGPU_CUDA_HEADER_LIBRARIES "hipcub|hip::hipcub" "rocthrust|roc::rocthrust")
 set(_DUALGPU_CUDA_LIBRARIES_MODULE "${CMAKE_CURRENT_LIST_FILE}")
 
-# Finds one HIP package quietly; ROCm 5's config files ask for a CMake policy version CMake 4 refuses
-# (and would warn about it to the user, who cannot change them).
+# Finds one HIP package quietly: ROCm 5's config files ask for a CMake policy version CMake 4 refuses
+# (and would warn about it to the user, who cannot change them), and each HIP package's
+# find_dependency(hip) prints hip's status lines again.
 function(_dualgpu_find_hip_library package)
   set(CMAKE_POLICY_VERSION_MINIMUM 3.5)
   set(CMAKE_WARN_DEPRECATED OFF)
+  set(CMAKE_MESSAGE_LOG_LEVEL WARNING)
   find_package(${package} CONFIG QUIET HINTS "${DualGPU_ROCM_ROOT}")
 endfunction()
 
