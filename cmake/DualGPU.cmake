@@ -18,6 +18,8 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` ON imports torch at configure (2 to 4 s) to warn when it
                            was not built for the chosen architectures (OFF; the doctor always checks).
 ``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.
+``DUALGPU_CUDA_LIBRARIES`` OFF keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (default: it
+                           gives ``CUDA::cublas`` ... on the HIP libraries, see DualGPUCudaLibraries).
 
 Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,
 ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty),
@@ -36,6 +38,7 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTargets.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorchExtension.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSetup.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCudaLibraries.cmake")
 
 set(DualGPU_VERSION "${DUALGPU_VERSION}")
 set(_dualgpu_with_torch FALSE)
@@ -74,6 +77,7 @@ if(NOT TARGET DualGPU::runtime)
   endif()
   _dualgpu_enable_gpu_language()
   _dualgpu_create_runtime_target()
+  _dualgpu_redirect_cuda_toolkit()  # rocm: find_package(CUDAToolkit) gives the HIP libraries
   if(_dualgpu_with_torch)
     _dualgpu_find_torch()
     if(DEFINED DualGPU_FOUND AND NOT DualGPU_FOUND)
