@@ -16,12 +16,13 @@ through a remote storage shared by a CI fleet.
   compilers, unless the user set ``CMAKE_<LANG>_COMPILER_LAUNCHER``. With ccache the launcher is
   ``cmake -E env <settings> ccache``, the settings being:
 
-  1. ``CCACHE_BASEDIR``: the deepest folder holding the project's source and build trees, DualGPU's
-     include folder and torch (with ``COMPONENTS Torch``). ccache rewrites absolute paths below it
-     into paths relative to the build folder, so two checkouts laid out alike hash alike. It is
-     ``/`` when they share nothing deeper (a venv in ``/opt``, a checkout in ``/home``): then
-     system headers given by ``-I`` are relative too, and two builds share results when their
-     build folders are equally deep, as CI runners' are.
+  1. ``CCACHE_BASEDIR``: the deepest folder holding the project's source and build trees, widened
+     to DualGPU's include folder and torch (with ``COMPONENTS Torch``) when they share a folder
+     other than ``/`` with them. ccache rewrites absolute paths below it into paths relative to the
+     build folder, so two checkouts laid out alike hash alike wherever they are. A venv elsewhere
+     (``/opt/venv`` beside ``/home/runner/work``) keeps its absolute paths: it hits when it is at
+     the same path on each runner. ``/`` is avoided because system headers would then be named
+     relative to the build folder, and builds at different depths would miss.
   2. ``CCACHE_NOHASHDIR=1``: the build folder is no part of the hash (debug information then
      names the folder of the build that filled the cache).
   3. ``CCACHE_COMPILERCHECK=content``: a compiler is known by its file's content, not its path
@@ -132,16 +133,20 @@ function(_dualgpu_common_folder out)
 endfunction()
 
 # _dualgpu_compiler_cache_base_dir(<out>): what every hashed absolute path is made relative to.
+# The source and build trees always; DualGPU's include folder and torch only when they share a
+# folder other than / with them (a venv outside the checkout keeps its absolute path, which is the
+# same on every runner set up by the same script, while / would make system headers relative too).
 function(_dualgpu_compiler_cache_base_dir out)
-  set(folders "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
-  if(_DualGPU_INCLUDE_DIR)
-    list(APPEND folders "${_DualGPU_INCLUDE_DIR}")
-  endif()
-  if(TORCH_INSTALL_PREFIX)
-    list(APPEND folders "${TORCH_INSTALL_PREFIX}")
-  endif()
-  _dualgpu_common_folder(common ${folders})
-  set(${out} "${common}" PARENT_SCOPE)
+  _dualgpu_common_folder(base "${CMAKE_SOURCE_DIR}" "${CMAKE_BINARY_DIR}")
+  foreach(folder IN ITEMS "${_DualGPU_INCLUDE_DIR}" "${TORCH_INSTALL_PREFIX}")
+    if(folder)
+      _dualgpu_common_folder(wider "${base}" "${folder}")
+      if(NOT wider STREQUAL "/")
+        set(base "${wider}")
+      endif()
+    endif()
+  endforeach()
+  set(${out} "${base}" PARENT_SCOPE)
 endfunction()
 
 # _dualgpu_remote_storage(<out>): CCACHE_REMOTE_STORAGE for the launcher, "" to leave ccache's own.
