@@ -32,8 +32,9 @@ chose. Everything is set on targets; no global flags are touched.
     dualgpu_target_gpu_sources(<target> [RDC] [ARCHITECTURES <arch>...])
 
   The step the commands above are made of, for targets you create yourself:
-  sets the language of the target's GPU sources, its architectures, RDC and the
-  compiler launcher.
+  sets the language of the target's GPU sources, its architectures, RDC, the
+  compiler launcher, and the device compiler's parallel jobs and compression
+  (:command:`dualgpu_target_parallel_architectures`).
 
 .. command:: dualgpu_target_rdc
 
@@ -73,6 +74,8 @@ endif()
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCompilerCache.cmake")  # dualgpu_target_compiler_launcher
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUParallel.cmake")  # dualgpu_target_parallel_architectures
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSourceArchitectures.cmake")  # dualgpu_target_source_architectures
 
 set(_DUALGPU_GPU_SOURCE_REGEX "\\.(cu|hip)$")
 
@@ -166,6 +169,7 @@ function(dualgpu_target_gpu_sources target)
       endif()
     endif()
     set_property(TARGET ${target} PROPERTY ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}")
+    dualgpu_target_parallel_architectures(${target})
     _dualgpu_warn_wave64(${target} "${gpu_sources}" "${archs}")
     # Generic targets (gfx11-generic) exist only in code object v6, which clang does not emit by default.
     dualgpu_hip_code_object_flags(cov_flags "${archs}")
