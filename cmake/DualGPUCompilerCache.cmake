@@ -21,8 +21,9 @@ through a remote storage shared by a CI fleet.
      other than ``/`` with them. ccache rewrites absolute paths below it into paths relative to the
      build folder, so two checkouts laid out alike hash alike wherever they are. A venv elsewhere
      (``/opt/venv`` beside ``/home/runner/work``) keeps its absolute paths: it hits when it is at
-     the same path on each runner. ``/`` is avoided because system headers would then be named
-     relative to the build folder, and builds at different depths would miss.
+     the same path on each runner. Widening to ``/`` for it is avoided because system headers would
+     then be named relative to the build folder, and builds at different depths would miss; it is
+     ``/`` only when the source and build trees share nothing deeper.
   2. ``CCACHE_NOHASHDIR=1``: the build folder is no part of the hash (debug information then
      names the folder of the build that filled the cache).
   3. ``CCACHE_COMPILERCHECK=content``: a compiler is known by its file's content, not its path

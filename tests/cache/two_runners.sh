@@ -24,7 +24,7 @@ cleanup() {
 trap cleanup EXIT
 
 # A free port picked by the kernel; retried because another process may take it before Redis does.
-for attempt in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
   port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
   timeout 1800 redis-server --bind 127.0.0.1 --port "$port" --save "" --appendonly no --dir "$tmp" \
     >"$tmp/redis.log" 2>&1 &
