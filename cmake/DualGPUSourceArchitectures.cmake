@@ -18,7 +18,9 @@ CDNA only ``gfx90a gfx942``) built for the part of the build's list they support
   (:command:`dualgpu_intersect_architectures`). The sources move to an object library
   ``<target>-archs-<list>`` built for the intersection, with the target's include folders, compile
   definitions, options and link libraries, whose objects the target then takes; a CMake target
-  carries one architecture list, so sources with another list need their own.
+  carries one architecture list, so sources with another list need their own. They are compiled as
+  whole programs even on an ``RDC`` target (a device link covers one list): they may not call
+  ``__device__`` functions defined in other sources.
 
   When the intersection is empty the sources are left out of the build, with a status line.
   ``DEFINE <macro>`` tells host code which happened: the target gets ``<macro>=1`` when the sources
@@ -196,7 +198,9 @@ function(dualgpu_target_source_architectures target)
       endif()
       set_target_properties(${objects} PROPERTIES ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}"
         POSITION_INDEPENDENT_CODE "${pic}")
-      foreach(property IN ITEMS CUDA_SEPARABLE_COMPILATION CXX_STANDARD CUDA_STANDARD HIP_STANDARD
+      # Whole-program device code even on an RDC target: its device link is for the target's list,
+      # and would leave these sources' architectures out.
+      foreach(property IN ITEMS CXX_STANDARD CUDA_STANDARD HIP_STANDARD
           CXX_VISIBILITY_PRESET CUDA_VISIBILITY_PRESET HIP_VISIBILITY_PRESET ${DualGPU_GPU_LANGUAGE}_COMPILER_LAUNCHER)
         get_target_property(value ${target} ${property})
         if(value)
@@ -206,7 +210,7 @@ function(dualgpu_target_source_architectures target)
       # Late-bound: what the target gets after this call reaches these sources too.
       target_include_directories(${objects} PRIVATE "$<TARGET_PROPERTY:${target},INCLUDE_DIRECTORIES>")
       target_compile_definitions(${objects} PRIVATE "$<TARGET_PROPERTY:${target},COMPILE_DEFINITIONS>")
-      target_compile_options(${objects} PRIVATE "$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>")
+      target_compile_options(${objects} PRIVATE "$<FILTER:$<TARGET_PROPERTY:${target},COMPILE_OPTIONS>,EXCLUDE,^-fgpu-rdc$>")
       target_link_libraries(${objects} PRIVATE "$<TARGET_PROPERTY:${target},LINK_LIBRARIES>")
       target_sources(${target} PRIVATE "$<TARGET_OBJECTS:${objects}>")
     endif()
