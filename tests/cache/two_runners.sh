@@ -2,6 +2,7 @@
 # Two CI runners sharing one Redis server through DUALGPU_COMPILER_CACHE: each has its own copy of
 # DualGPU and of the consumer project, in different folders, and an empty local ccache. Runner A
 # builds first, runner B second; B must get >= 90 % remote hits and build in <= 0.3x A's time.
+# Before them a pull request's build (DUALGPU_COMPILER_CACHE_READONLY=ON) must leave Redis empty.
 #
 # usage: two_runners.sh REPO PROJECT PLATFORM ARCHITECTURES|none CMAKE [PYTHON]
 # Exits 77 (skipped) when redis-server, a ccache with remote storage, or ninja is missing.
@@ -48,15 +49,16 @@ extra_args=()
 [[ -n $python ]] && extra_args+=("-DDUALGPU_PYTHON=$python")
 [[ $archs != none ]] && extra_args+=("-DDUALGPU_ARCHITECTURES=$archs")
 
-# run_runner <folder>: copies DualGPU and the project there, builds, prints the build's seconds.
+# run_runner <folder> [cmake-arg...]: copies DualGPU and the project there, builds, prints the build's seconds.
 run_runner() {
   local root=$1
+  shift
   mkdir -p "$root/dualgpu" "$root/ccache"
   cp -R "$repo/cmake" "$repo/include" "$root/dualgpu/"
   cp -R "$project" "$root/project"
   CCACHE_DIR="$root/ccache" timeout 600 "$cmake" -S "$root/project" -B "$root/project/build" -G Ninja \
     "-DDualGPU_DIR=$root/dualgpu/cmake" "-DDUALGPU_PLATFORM=$platform" \
-    "-DDUALGPU_COMPILER_CACHE=redis://127.0.0.1:$port" "${extra_args[@]}" >"$root/configure.log" 2>&1 \
+    "-DDUALGPU_COMPILER_CACHE=redis://127.0.0.1:$port" "${extra_args[@]}" "$@" >"$root/configure.log" 2>&1 \
     || { cat "$root/configure.log"; echo "FAIL: configure in $root"; exit 1; }
   local start end
   start=$(date +%s.%N)
@@ -69,21 +71,31 @@ run_runner() {
 # stat <runner> <key>: one counter of ccache --print-stats.
 stat() { CCACHE_DIR="$1/ccache" ccache --print-stats | awk -v k="$2" '$1 == k { print $2 }'; }
 
+# A pull request's build first: read-only, so it must leave the server empty.
+run_runner "$tmp/runner-pr/_work" -DDUALGPU_COMPILER_CACHE_READONLY=ON >/dev/null
+keys_after_pr=$(redis-cli -h 127.0.0.1 -p "$port" dbsize)
+pr_misses=$(stat "$tmp/runner-pr/_work" remote_storage_miss)
 seconds_a=$(run_runner "$tmp/runner-a/_work")
 seconds_b=$(run_runner "$tmp/runner-b/checkouts")
 hits=$(stat "$tmp/runner-b/checkouts" remote_storage_hit)
 misses=$(stat "$tmp/runner-b/checkouts" remote_storage_miss)
 a_misses=$(stat "$tmp/runner-a/_work" remote_storage_miss)
 
-python3 - "$seconds_a" "$seconds_b" "$hits" "$misses" "$a_misses" "$platform" <<'EOF'
+python3 - "$seconds_a" "$seconds_b" "$hits" "$misses" "$a_misses" "$platform" "$keys_after_pr" "$pr_misses" <<'EOF'
 import sys
 a, b, hits, misses, a_misses, platform = float(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), sys.argv[6]
+keys_after_pr, pr_misses = int(sys.argv[7]), int(sys.argv[8])
 lookups = hits + misses
 rate = hits / lookups if lookups else 0.0
 print("runner A (empty cache): %.2f s build, %d compiles sent to Redis" % (a, a_misses))
 print("runner B (other folders, empty local cache): %.2f s build, %d/%d remote hits = %.0f %%, time %.2fx A's"
       % (b, hits, lookups, 100 * rate, b / a))
+print("read-only runner (a pull request) first: %d remote lookups, %d keys left in Redis" % (pr_misses, keys_after_pr))
 failed = []
+if pr_misses == 0:
+    failed.append("the read-only runner never asked the remote storage")
+if keys_after_pr != 0:
+    failed.append("the read-only runner wrote %d keys to the remote storage" % keys_after_pr)
 if a_misses == 0:
     failed.append("runner A compiled nothing through ccache: is the launcher in place?")
 if rate < 0.9:
