@@ -25,6 +25,10 @@ for n in xor bitand compl not_eq and_eq; do refused "'$n' is a C\+\+ keyword or 
 for n in NULL errno linux unix; do refused "'$n' is a common C/C\+\+ macro" "$n" "$tmp/out"; done
 for n in os json glob; do refused "'$n' is a Python standard-library module" "$n" "$tmp/out"; done
 refused "'test' is (a Python standard-library|an importable Python) module" test "$tmp/out"
+# Stable-ABI releases torch cannot target, misspelt, or missing.
+refused "new: --stable-abi 2.9: torch's stable ABI can be targeted from torch 2.10 on: use 2.10 or newer" my_ops "$tmp/out" --stable-abi 2.9
+refused "new: --stable-abi 'two': give a torch release as major.minor, e.g. 2.10" my_ops "$tmp/out" --stable-abi two
+refused "new: --stable-abi needs a torch release" my_ops "$tmp/out" --stable-abi
 # Installed distributions of the interpreter that builds (torch needs both): pip install would replace them.
 for n in numpy typing_extensions; do
   if "$DUALGPU_PYTHON" -c "import importlib.metadata as m; m.version('${n/_/-}')" 2>/dev/null; then

@@ -10,8 +10,9 @@
 // masked warp intrinsics, CUDA's meaning on 64-wide waves), dualgpu_cuda_cache_hints.h
 // (__ldcs, __stcs, ...), dualgpu_cuda_compat.h (the CUDA 12 cudaGraphInstantiate, kernels as
 // cudaFuncSetAttribute's argument, mixed-sign min/max, host isfinite/isnan).
-// Not mapped, see docs/porting.md for the portable alternative: cuRAND/cuDNN/cuFFT types and
-// calls, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
+// The CUDA libraries (cuBLAS, cuRAND, cuFFT, ...) map to their HIP twins in their own headers
+// (cublas_v2.h, curand.h, cufft.h, ...). Not mapped, see docs/porting.md for the portable
+// alternative: cuDNN, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
 // the CUDA 11 one), cudaLaunchKernelEx and launch attributes.
 // Names marked "not in HIP 5.2" exist in later ROCm releases; with 5.2 they fail to compile
 // naming the hip* function, which says what is missing.
