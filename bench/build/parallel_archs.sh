@@ -55,8 +55,7 @@ results="$work/results.txt"
 : >"$results"
 for ((run = 1; run <= repeat; run++)); do
   for variant in "${variants[@]}"; do
-    build="$work/build-$variant"
-    rm -rf "$build"
+    build="$work/build-$variant-$run"  # a new folder: every build is clean
     # shellcheck disable=SC2046  # settings() gives separate arguments on purpose
     "$cmake" -S "$source" -B "$build" -G Ninja "-DDualGPU_DIR=$repo/cmake" "-DDUALGPU_PLATFORM=${platform/hip/rocm}" \
       "-DDUALGPU_ARCHITECTURES=${archs// /,}" -DDUALGPU_COMPILER_LAUNCHER=OFF $(settings "$variant") "${extra[@]}" \
