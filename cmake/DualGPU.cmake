@@ -11,6 +11,10 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_ARCHITECTURES``  any spelling; detected when unset (see DualGPUDetect).
 ``DUALGPU_RDC``            default for the ``RDC`` keyword (OFF).
 ``DUALGPU_COMPILER_LAUNCHER`` ``AUTO`` (ccache or sccache when found), ``OFF`` or a path.
+``DUALGPU_COMPILER_CACHE`` ccache's remote storage shared by CI runners (``redis://``, ``http(s)://``,
+                           ``OFF``); ``DUALGPU_COMPILER_CACHE_READONLY`` (DualGPUCompilerCache).
+``DUALGPU_ARCHITECTURE_JOBS`` ``AUTO``, ``OFF`` or a number; ``DUALGPU_OFFLOAD_COMPRESS`` ``AUTO``, ``ON``,
+                           ``OFF``: device compiles in parallel, HIP fat binaries compressed (DualGPUParallel).
 ``DUALGPU_LINKER``         ``AUTO`` (lld or gold for torch extensions, CMake >= 3.29), ``OFF``, or a
                            CMake linker type.
 ``DUALGPU_PYTHON``         the interpreter whose torch is used.

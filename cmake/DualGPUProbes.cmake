@@ -102,6 +102,20 @@ function(_dualgpu_run_bounded out_text out_rc timeout)
   set(${out_rc} "${rc}" PARENT_SCOPE)
 endfunction()
 
+# _dualgpu_tool_answer(<out> <regex> <program> <arg>...): the parts of the program's output that match
+# <regex>, asked once per program and arguments and kept in the cache (tool versions and options).
+function(_dualgpu_tool_answer out regex program)
+  string(MD5 key "${program};${ARGN};${regex}")
+  if(NOT DEFINED _DUALGPU_TOOL_ANSWER_${key})
+    _dualgpu_probe_timeout(timeout)
+    _dualgpu_run_bounded(text rc "${timeout}" "${program}" ${ARGN})
+    string(REGEX MATCHALL "${regex}" found "${text}")
+    list(REMOVE_DUPLICATES found)
+    set(_DUALGPU_TOOL_ANSWER_${key} "${found}" CACHE INTERNAL "${program} ${ARGN}: what matches ${regex}")
+  endif()
+  set(${out} "${_DUALGPU_TOOL_ANSWER_${key}}" PARENT_SCOPE)
+endfunction()
+
 # _dualgpu_add_message(<list-var> <text>): appends one message, its ';' kept inside the entry
 # (an error quoting 'gfx90a;sm_90' stays one error in doctor --json and in the summary).
 # Functions, not macros: a macro would read a '\' in a path as an escape.

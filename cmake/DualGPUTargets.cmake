@@ -32,8 +32,9 @@ chose. Everything is set on targets; no global flags are touched.
     dualgpu_target_gpu_sources(<target> [RDC] [ARCHITECTURES <arch>...])
 
   The step the commands above are made of, for targets you create yourself:
-  sets the language of the target's GPU sources, its architectures, RDC and the
-  compiler launcher.
+  sets the language of the target's GPU sources, its architectures, RDC, the
+  compiler launcher, and the device compiler's parallel jobs and compression
+  (:command:`dualgpu_target_parallel_architectures`).
 
 .. command:: dualgpu_target_rdc
 
@@ -53,8 +54,8 @@ chose. Everything is set on targets; no global flags are touched.
 
   Puts ccache or sccache (``DUALGPU_COMPILER_LAUNCHER``: ``AUTO`` default, ``OFF``,
   or a path) in front of the CXX, CUDA and HIP compilers, unless the user set
-  ``CMAKE_<LANG>_COMPILER_LAUNCHER``. ``AUTO`` leaves a cache out, with a status
-  line, when its cache folder cannot be written (``$HOME`` read-only or missing).
+  ``CMAKE_<LANG>_COMPILER_LAUNCHER``; shared across folders and machines, and with
+  ``DUALGPU_COMPILER_CACHE`` through a remote storage (DualGPUCompilerCache).
 
 Build type: when a single-config generator is given no ``CMAKE_BUILD_TYPE`` (neither on the
 command line nor in the environment), DualGPU sets ``Release``: nvcc optimises device code by
@@ -72,7 +73,9 @@ if(NOT CMAKE_SCRIPT_MODE_FILE AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATI
 endif()
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # _dualgpu_run_bounded
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCompilerCache.cmake")  # dualgpu_target_compiler_launcher
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUParallel.cmake")  # dualgpu_target_parallel_architectures
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSourceArchitectures.cmake")  # dualgpu_target_source_architectures
 
 set(_DUALGPU_GPU_SOURCE_REGEX "\\.(cu|hip)$")
 
@@ -85,93 +88,6 @@ function(_dualgpu_gpu_sources out target)
     endif()
   endforeach()
   set(${out} "${result}" PARENT_SCOPE)
-endfunction()
-
-# _dualgpu_compiler_cache_writable(<out> <launcher>): whether the cache folder the launcher will use
-# can be written. A found ccache whose default folder cannot be made ($HOME not writable) fails
-# every compile, so AUTO leaves it out and says why, once. The answer is cached per folder.
-function(_dualgpu_compiler_cache_writable out launcher)
-  set(inputs "${launcher}|$ENV{HOME}|$ENV{XDG_CACHE_HOME}|$ENV{CCACHE_DIR}|$ENV{CCACHE_CONFIGPATH}|$ENV{SCCACHE_DIR}")
-  string(MD5 key "${inputs}")
-  if(NOT DEFINED _DUALGPU_CACHE_UNWRITABLE_${key})
-    _dualgpu_find_unwritable_cache_dir(dir "${launcher}")
-    set(_DUALGPU_CACHE_UNWRITABLE_${key} "${dir}" CACHE INTERNAL "the cache folder ${launcher} cannot write, if any")
-  endif()
-  set(dir "${_DUALGPU_CACHE_UNWRITABLE_${key}}")
-  get_property(said GLOBAL PROPERTY _DUALGPU_SAID_CACHE_UNWRITABLE)
-  if(dir AND NOT said)
-    set_property(GLOBAL PROPERTY _DUALGPU_SAID_CACHE_UNWRITABLE TRUE)
-    message(STATUS "DualGPU: no compiler cache: ${launcher} cannot write its cache folder ${dir} "
-      "(set CCACHE_DIR to a writable folder, or DUALGPU_COMPILER_LAUNCHER=OFF to silence this)")
-  endif()
-  if(dir)
-    set(${out} FALSE PARENT_SCOPE)
-  else()
-    set(${out} TRUE PARENT_SCOPE)
-  endif()
-endfunction()
-
-# _dualgpu_find_unwritable_cache_dir(<out> <launcher>): the launcher's cache folder when it cannot be
-# made or written, else "".
-function(_dualgpu_find_unwritable_cache_dir out launcher)
-  get_filename_component(name "${launcher}" NAME)
-  _dualgpu_probe_timeout(timeout)
-  set(dir "")
-  if(name MATCHES "^sccache")
-    if(DEFINED ENV{SCCACHE_DIR})
-      set(dir "$ENV{SCCACHE_DIR}")
-    elseif(DEFINED ENV{XDG_CACHE_HOME})
-      set(dir "$ENV{XDG_CACHE_HOME}/sccache")
-    else()
-      set(dir "$ENV{HOME}/.cache/sccache")
-    endif()
-  else()
-    # ccache 4 says where its cache is (its own rules: CCACHE_DIR, config files, XDG, ~/.ccache).
-    _dualgpu_run_bounded(dir rc "${timeout}" "${launcher}" -k cache_dir)
-    string(STRIP "${dir}" dir)
-    if(NOT rc STREQUAL "0" OR NOT IS_ABSOLUTE "${dir}")
-      set(dir "$ENV{HOME}/.ccache")
-      if(DEFINED ENV{CCACHE_DIR})
-        set(dir "$ENV{CCACHE_DIR}")
-      endif()
-    endif()
-  endif()
-  _dualgpu_run_bounded(ignored rc "${timeout}" sh -c "mkdir -p \"$0\" && test -w \"$0\"" "${dir}")
-  if(rc STREQUAL "0")
-    set(dir "")
-  endif()
-  set(${out} "${dir}" PARENT_SCOPE)
-endfunction()
-
-function(dualgpu_target_compiler_launcher target)
-  if(DEFINED DUALGPU_COMPILER_LAUNCHER)
-    set(choice "${DUALGPU_COMPILER_LAUNCHER}")
-  else()
-    set(choice AUTO)
-  endif()
-  if(NOT choice OR choice STREQUAL "OFF")
-    return()
-  endif()
-  if(choice STREQUAL "AUTO")
-    find_program(DUALGPU_CCACHE_PROGRAM NAMES ccache sccache DOC "compiler cache DualGPU puts in front of compilers")
-    set(launcher "${DUALGPU_CCACHE_PROGRAM}")
-    if(launcher)
-      _dualgpu_compiler_cache_writable(writable "${launcher}")
-      if(NOT writable)
-        return()
-      endif()
-    endif()
-  else()
-    set(launcher "${choice}")
-  endif()
-  if(NOT launcher)
-    return()
-  endif()
-  foreach(lang IN ITEMS CXX CUDA HIP)
-    if(NOT CMAKE_${lang}_COMPILER_LAUNCHER)
-      set_property(TARGET ${target} PROPERTY ${lang}_COMPILER_LAUNCHER "${launcher}")
-    endif()
-  endforeach()
 endfunction()
 
 function(dualgpu_target_rdc target)
@@ -255,6 +171,7 @@ function(dualgpu_target_gpu_sources target)
       endif()
     endif()
     set_property(TARGET ${target} PROPERTY ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}")
+    dualgpu_target_parallel_architectures(${target})
     _dualgpu_warn_wave64(${target} "${gpu_sources}" "${archs}")
     # Generic targets (gfx11-generic) exist only in code object v6, which clang does not emit by default.
     dualgpu_hip_code_object_flags(cov_flags "${archs}")

@@ -4,7 +4,8 @@ Usage: check_templates.py REPO_ROOT
 - each file parses as YAML (PyYAML);
 - GitHub: a build job with a matrix over a ROCm and a CUDA container, a GPU job on
   self-hosted runners; GitLab: the same with parallel:matrix and runner tags;
-- build jobs give DUALGPU_ARCHITECTURES explicitly and use ccache;
+- build jobs give DUALGPU_ARCHITECTURES explicitly and use ccache; GitHub's shares it through a Redis
+  service or a server named by a secret (DUALGPU_COMPILER_CACHE), read-only for pull/merge requests;
 - every shell step parses with `sh -n` (after GitHub's ${{ }} expressions are replaced);
 - every DualGPU file a step runs (.dualgpu/<path>) exists in this repository, and
   `.dualgpu/bin/dualgpu <cmd>` has its bin/dualgpu-<cmd>;
@@ -103,6 +104,13 @@ def check_github(path):
     gpu_text = check_commands("github gpu", shell_steps_github(gpu))
     check_build_text("github build", build_text)
     check_gpu_text("github gpu", gpu_text)
+    # The shared compiler cache: a Redis service, the URL from a secret, read-only for pull requests.
+    variables = doc.get("env", {})
+    check("redis" in build.get("services", {}), "github: build job has no Redis service for the compiler cache")
+    check("secrets." in str(variables.get("DUALGPU_COMPILER_CACHE", "")),
+          "github: DUALGPU_COMPILER_CACHE does not come from a secret")
+    check("pull_request" in str(variables.get("DUALGPU_COMPILER_CACHE_READONLY", "")),
+          "github: the compiler cache is not read-only for pull requests")
     # Hardening of the self-hosted GPU job.
     triggers = doc.get("on", doc.get(True, {}))  # YAML 1.1 reads a bare `on` as true
     check(not {"pull_request_target", "workflow_run"} & set(triggers or {}),
@@ -136,6 +144,13 @@ def check_gitlab(path):
     gpu_text = check_commands("gitlab gpu", shell_steps_gitlab(gpu))
     check_build_text("gitlab build", build_text)
     check_gpu_text("gitlab gpu", gpu_text)
+    # The shared compiler cache: a Redis service, and read-only for merge requests.
+    check(any("redis" in str(service) for service in build.get("services", [])),
+          "gitlab: build job has no Redis service for the compiler cache")
+    check("DUALGPU_COMPILER_CACHE" in build.get("variables", {}), "gitlab: build job sets no DUALGPU_COMPILER_CACHE")
+    check(any("merge_request_event" in str(rule.get("if", "")) and
+              rule.get("variables", {}).get("DUALGPU_COMPILER_CACHE_READONLY") == "ON" for rule in build.get("rules", [])),
+          "gitlab: the compiler cache is not read-only for merge requests")
     # Hardening of the self-hosted GPU job: protected branches only, nothing that falls through to "always".
     rules = gpu.get("rules", [])
     check(bool(rules) and all('$CI_COMMIT_REF_PROTECTED == "true"' in str(rule.get("if", "")) for rule in rules),

@@ -1,0 +1,1 @@
+#error "built although no architecture of the build supports it"

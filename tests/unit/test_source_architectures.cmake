@@ -1,0 +1,25 @@
+# Per-source architectures: what a kernel supports intersected with the build's list, as vLLM's
+# cuda_archs_loose_intersection does (the examples of DualGPUSourceArchitectures.cmake's comment).
+include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/DualGPUSourceArchitectures.cmake")
+
+function(expect_intersection platform supported build expected)
+  dualgpu_parse_architectures(parsed err ${platform} "${supported}")
+  expect_eq("parse ${supported}" "${err}" "")
+  dualgpu_intersect_architectures(result ${platform} "${parsed}" "${build}")
+  expect_eq("${supported} within ${build}" "${result}" "${expected}")
+endfunction()
+
+expect_intersection(cuda "8.0;9.0a" "80-real;86-real;90-real;90-virtual" "80-real;90a-real;80-virtual")
+expect_intersection(cuda "9.0a" "80-real;86-real" "")
+expect_intersection(cuda "9.0a" "80-real;90-real" "90a-real")
+expect_intersection(cuda "9.0;9.0a" "90-real" "90a-real")
+expect_intersection(cuda "9.0a" "90a-real;90a-virtual" "90a-real;90a-virtual")
+expect_intersection(cuda "8.0;9.0" "90a-real" "90-real")
+expect_intersection(cuda "7.5;8.0;8.6;9.0;9.0a" "80-real;89-real;90-real" "80-real;86-real;90a-real")
+expect_intersection(cuda "8.0" "80-real;90-real;100-real;120-virtual" "80-real;80-virtual")
+expect_intersection(cuda "10.0f" "100-real;103-real;120-real" "100f-real")
+expect_intersection(cuda "8.6" "80-real" "")
+expect_intersection(rocm "gfx90a;gfx942" "gfx90a:xnack-;gfx1030;gfx942" "gfx90a:xnack-;gfx942")
+expect_intersection(rocm "gfx11-generic" "gfx1100;gfx11-generic" "gfx11-generic")
+expect_intersection(rocm "gfx1030" "gfx90a" "")
