@@ -77,17 +77,57 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCompilerCache.cmake")  # dualgpu_targe
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUParallel.cmake")  # dualgpu_target_parallel_architectures
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSourceArchitectures.cmake")  # dualgpu_target_source_architectures
 
-set(_DUALGPU_GPU_SOURCE_REGEX "\\.(cu|hip)$")
-
+# (Patterns and settings live inside the functions or come as arguments: the deferred source check
+# runs in the top-level folder, where this file's folder-scope variables may not exist.)
 function(_dualgpu_gpu_sources out target)
   get_target_property(sources ${target} SOURCES)
   set(result "")
   foreach(s IN LISTS sources)
-    if(s MATCHES "${_DUALGPU_GPU_SOURCE_REGEX}" AND NOT s MATCHES "^\\$<")
+    if(s MATCHES "\\.(cu|hip)$" AND NOT s MATCHES "^\\$<")
       list(APPEND result "${s}")
     endif()
   endforeach()
   set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_apply_source_languages(<target>): the target's .cu files compile in the GPU language (HIP
+# on rocm, where CMake would not), or not at all on cpu. Idempotent: run again for later sources.
+function(_dualgpu_apply_source_languages target platform language)
+  _dualgpu_gpu_sources(gpu_sources ${target})
+  if(NOT gpu_sources)
+    return()
+  endif()
+  if(platform STREQUAL "cpu")
+    # Kept in the target (IDEs still show them) but not compiled.
+    set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES HEADER_FILE_ONLY ON)
+    # A library of GPU sources alone is empty here; CMake still needs a linker language.
+    set_property(TARGET ${target} PROPERTY LINKER_LANGUAGE CXX)
+  else()
+    set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE ${language})
+  endif()
+endfunction()
+
+# _dualgpu_check_target_sources(<target>): deferred to the end of the configure. Later-added .cu files
+# get their language; a .cu hidden in a generator expression (which DualGPU cannot see, so could not
+# compile as HIP) and a source name a shell would interpret stop the configure, naming the file.
+function(_dualgpu_check_target_sources target platform language)
+  # Characters that a shell reads in a file name: nvcc's command line and Makefile recipes go through
+  # /bin/sh, so a source named k$(touch X).cu would run the command inside its name.
+  set(shell_characters "[$`\"'\\;&|<>()*?!#~{}\n]|\\[|\\]")
+  get_target_property(sources ${target} SOURCES)
+  foreach(s IN LISTS sources)
+    if(s MATCHES "^\\$<" AND s MATCHES "\\.(cu|hip)[>,:]" AND NOT platform STREQUAL "cuda")
+      message(FATAL_ERROR "${target}: the GPU source '${s}' is given as a generator expression, which "
+        "DualGPU cannot see at configure time (on ${platform} it marks each .cu file itself, or it would be "
+        "left out): list the .cu file plainly, and choose it with if() around dualgpu_add_*() or target_sources()")
+    endif()
+    get_filename_component(name "${s}" NAME)
+    if(NOT s MATCHES "^\\$<" AND name MATCHES "${shell_characters}")
+      message(FATAL_ERROR "${target}: the source file name '${name}' holds '${CMAKE_MATCH_0}', which a shell "
+        "would interpret (compiler command lines go through one): rename the file to letters, digits, '.', '_', '-' and spaces")
+    endif()
+  endforeach()
+  _dualgpu_apply_source_languages(${target} ${platform} "${language}")
 endfunction()
 
 function(dualgpu_target_rdc target)
@@ -152,17 +192,17 @@ function(dualgpu_target_gpu_sources target)
     message(FATAL_ERROR "dualgpu_target_gpu_sources(): unknown argument ${ARG_UNPARSED_ARGUMENTS}")
   endif()
   _dualgpu_gpu_sources(gpu_sources ${target})
-  if(DualGPU_PLATFORM STREQUAL "cpu")
-    # Kept in the target (IDEs still show them) but not compiled.
-    if(gpu_sources)
-      set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES HEADER_FILE_ONLY ON)
-      # A library of GPU sources alone is empty here; CMake still needs a linker language.
-      set_property(TARGET ${target} PROPERTY LINKER_LANGUAGE CXX)
-    endif()
-  else()
-    if(gpu_sources)
-      set_source_files_properties(${gpu_sources} TARGET_DIRECTORY ${target} PROPERTIES LANGUAGE ${DualGPU_GPU_LANGUAGE})
-    endif()
+  _dualgpu_apply_source_languages(${target} ${DualGPU_PLATFORM} "${DualGPU_GPU_LANGUAGE}")
+  # Sources added later (target_sources) get the same treatment, and every source name is checked,
+  # once the whole project is read: a deferred call at the end of the top-level folder.
+  get_property(deferred TARGET ${target} PROPERTY _DUALGPU_SOURCES_CHECK_DEFERRED)
+  if(NOT deferred)
+    set_property(TARGET ${target} PROPERTY _DUALGPU_SOURCES_CHECK_DEFERRED ON)
+    # A deferred call reads its arguments when it runs: the target's name goes in as text now.
+    cmake_language(EVAL CODE
+      "cmake_language(DEFER DIRECTORY [==[${CMAKE_SOURCE_DIR}]==] CALL _dualgpu_check_target_sources [==[${target}]==] ${DualGPU_PLATFORM} [==[${DualGPU_GPU_LANGUAGE}]==])")
+  endif()
+  if(NOT DualGPU_PLATFORM STREQUAL "cpu")
     set(archs "${DualGPU_ARCHITECTURES}")
     if(ARG_ARCHITECTURES)
       dualgpu_parse_architectures(archs err "${DualGPU_PLATFORM}" "${ARG_ARCHITECTURES}")
