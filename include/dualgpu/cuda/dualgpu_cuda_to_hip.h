@@ -17,7 +17,7 @@
 // naming the hip* function, which says what is missing.
 #pragma once
 
-#include <hip/hip_runtime.h>
+#include "dualgpu_cuda_hip_include.h"
 
 #if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_HCC__)
 #error "dualgpu/cuda shim: these headers map CUDA names to HIP on AMD GPUs; on NVIDIA use CUDA's own headers (do not put include/dualgpu/cuda on the include path)"
