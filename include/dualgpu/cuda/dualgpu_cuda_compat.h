@@ -44,13 +44,13 @@ inline hipError_t func_get_attributes(hipFuncAttributes* attributes, Kernel* ker
 // Mixed-type min/max as CUDA declares them.
 #include "dualgpu_cuda_minmax.h"
 
-// Host isfinite/isnan/isinf in the global namespace: HIP declares them for the device only,
-// so host code that CUDA accepts (`if (!isfinite(x))` in main) fails to compile.
-#if defined(__HIP__) && HIP_VERSION_MAJOR < 6
+// Host isfinite/isnan/isinf in the global namespace: HIP declares them for the device only
+// (ROCm 5.2 and 6.4), so host code that CUDA accepts (`if (!isfinite(x))` in main) fails to compile.
+#if defined(__HIP__)
 __host__ inline bool isfinite(float x) { return std::isfinite(x); }
 __host__ inline bool isfinite(double x) { return std::isfinite(x); }
 __host__ inline bool isnan(float x) { return std::isnan(x); }
 __host__ inline bool isnan(double x) { return std::isnan(x); }
 __host__ inline bool isinf(float x) { return std::isinf(x); }
 __host__ inline bool isinf(double x) { return std::isinf(x); }
-#endif  // HIP 5.x host classification
+#endif  // __HIP__ host classification
