@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # The whole test suite, from a fresh machine: installs what is missing, configures the suite once with
 # Debian's CMake 3.25 (and runs every CMake-level test with pip's CMake 4.x too), builds, runs CTest.
+# Every HIP test runs with Debian 12's ROCm 5.2 and with ROCm 6.4 in a Debian sid root (ci/rocm-root.sh);
+# `ctest -L rocm6.4` (or rocm5.2) selects one toolchain.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$repo/ci/install-deps.sh" --for tests
+# The second AMD toolchain, ROCm 6.4 (Debian sid root, about 2 minutes the first time, then reused).
+# DUALGPU_TEST_ROCM_ROOT=OFF runs without it (its tests then show as skipped).
+if [ "${DUALGPU_TEST_ROCM_ROOT:-}" != OFF ]; then
+  "$repo/ci/rocm-root.sh" ensure >/dev/null
+fi
 export PATH="/usr/local/cuda/bin:$PATH"
 build="${DUALGPU_TEST_BUILD_DIR:-$repo/build-tests}"
 cmake3=/usr/bin/cmake

@@ -66,7 +66,7 @@ set(_DUALGPU_DECISION_RESULTS PLATFORM PLATFORM_SOURCE ARCHITECTURES ARCHITECTUR
 set(_DUALGPU_DEFAULT_CUDA_ARCHITECTURES 80-real 90-real 90-virtual)
 # AMD code objects do not carry over between targets: the data-centre parts and the common
 # RDNA cards. Targets the found ROCm cannot build are dropped with a warning.
-set(_DUALGPU_DEFAULT_HIP_ARCHITECTURES gfx90a gfx942 gfx1030 gfx1100)
+set(_DUALGPU_DEFAULT_HIP_ARCHITECTURES gfx90a gfx942 gfx1030 gfx1100 gfx1201)
 
 # _dualgpu_setting(<out-value> <out-source> <name>): a CMake variable wins over the environment.
 function(_dualgpu_setting out_value out_source name)
@@ -341,6 +341,16 @@ function(_dualgpu_decide_architectures platform)
     if(e)
       _dualgpu_add_message(errors "${e}")
     endif()
+  endif()
+  # A compiler that knows gfx950 (LLVM 20+) can come with libraries that do not: rocPRIM before
+  # ROCm 7.0 stops with "support for 128-bit atomics not implemented" for it, and hipCUB and
+  # rocThrust include rocPRIM.
+  if(platform STREQUAL "rocm" AND DualGPU_HIP_VERSION AND DualGPU_HIP_VERSION VERSION_LESS 7.0)
+    foreach(a IN LISTS archs)
+      if(a MATCHES "^gfx950")
+        _dualgpu_add_message(warnings "${a} with HIP ${DualGPU_HIP_VERSION}: kernels that include hipCUB, rocThrust or rocPRIM do not compile for it before ROCm 7.0 (rocPRIM's 128-bit atomics); plain HIP code does")
+      endif()
+    endforeach()
   endif()
 
   # What torch runs on: an extension built for a GPU torch has no kernels for helps nobody.

@@ -193,10 +193,12 @@ function(dualgpu_target_rdc target)
     endif()
     target_link_options(${target} ${scope} -fgpu-rdc --hip-link ${_DualGPU_HIP_TOOL_FLAGS})
     if(type STREQUAL "STATIC_LIBRARY")
-      # clang's device link reads an archive's device code only when it comes as -L<dir> -l<name>
-      # (seen with clang 15); the archive CMake passes by its full path is used for host code only.
+      # clang 15's device link reads an archive's device code only when it comes as -L<dir> -l<name>;
+      # the archive CMake passes by its full path is used for host code only. Later clang reads the
+      # archive by its path too, and the same device code twice is a duplicate symbol (clang 21).
+      set(old_clang "$<VERSION_LESS:$<HIP_COMPILER_VERSION>,16>")
       target_link_options(${target} INTERFACE
-        "-L$<TARGET_FILE_DIR:${target}>" "-l$<TARGET_FILE_BASE_NAME:${target}>")
+        "$<${old_clang}:-L$<TARGET_FILE_DIR:${target}>>" "$<${old_clang}:-l$<TARGET_FILE_BASE_NAME:${target}>>")
     endif()
   endif()
 endfunction()

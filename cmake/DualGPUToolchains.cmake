@@ -319,11 +319,15 @@ function(_dualgpu_find_device_lib_dir out root clang)
   set(${out} "" PARENT_SCOPE)
   set(patterns
     "${root}/amdgcn/bitcode" "${root}/lib/llvm/amdgcn/bitcode"
-    "${root}/lib/*/amdgcn/bitcode" "${root}/lib/llvm/lib/clang/*/lib/amdgcn/bitcode")
+    "${root}/lib/*/amdgcn/bitcode" "${root}/lib/llvm/lib/clang/*/lib/amdgcn/bitcode"
+    "${root}/lib/llvm/lib/clang/*/amdgcn/bitcode")
   if(clang)
     get_filename_component(real "${clang}" REALPATH)
     get_filename_component(bindir "${real}" DIRECTORY)
-    list(APPEND patterns "${bindir}/../amdgcn/bitcode" "${bindir}/../lib/clang/*/lib/amdgcn/bitcode")
+    # clang's resource folder: lib/clang/<v>/lib/amdgcn (LLVM <= 19), lib/clang/<v>/amdgcn (LLVM 20+,
+    # where Debian's rocm-device-libs-21 puts them)
+    list(APPEND patterns "${bindir}/../amdgcn/bitcode" "${bindir}/../lib/clang/*/lib/amdgcn/bitcode"
+                         "${bindir}/../lib/clang/*/amdgcn/bitcode")
   endif()
   foreach(p IN LISTS patterns)
     file(GLOB hits LIST_DIRECTORIES true "${p}")

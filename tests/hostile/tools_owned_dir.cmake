@@ -23,7 +23,6 @@ if(DUALGPU_SHELLCHECK)
            bin/dualgpu-smoke ci/run-tests.sh tests/hostile/tools_owned_dir.sh tests/smoke/hostile_wrapper.sh
            tests/smoke/expect_usage_error.sh WORKING_DIRECTORY "${_hostile_repo}")
 else()
-  add_test(NAME unit.owned_dir.shellcheck COMMAND "${CMAKE_COMMAND}" -E echo "shellcheck not found")
-  set_tests_properties(unit.owned_dir.shellcheck PROPERTIES SKIP_REGULAR_EXPRESSION "shellcheck not found")
+  dualgpu_test_skipped(unit.owned_dir.shellcheck "shellcheck not found")
 endif()
 set_tests_properties(unit.owned_dir.shellcheck PROPERTIES LABELS unit)
