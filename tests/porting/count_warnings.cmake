@@ -13,6 +13,7 @@ if(NOT EXISTS "${LOG}")
   message(FATAL_ERROR "count_warnings: ${LOG} is missing: run the porting.build test first")
 endif()
 file(READ "${LOG}" out)
+string(REPLACE ";" "," out "${out}")  # a semicolon in a message would split it in CMake lists
 string(REGEX MATCHALL "CMake (Deprecation )?Warning[^\n]*" configure_warnings "${out}")
 list(LENGTH configure_warnings n_configure)
 string(REGEX MATCHALL "[^\n]*warning:[^\n]*" warnings "${out}")
