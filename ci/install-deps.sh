@@ -4,7 +4,7 @@
 #                   with torch, pytest and scikit-build-core. No ROCm, no Debian torch, no shellcheck:
 #                   a GPU machine needs none of them.
 #   --for tests     the whole test suite on Debian 12 / Ubuntu (the default): also ROCm 5.2 (HIP compile
-#                   tests), Debian's torch 1.13 (the oldest torch supported), doctest, shellcheck, dash.
+#                   tests, with hipSPARSE and hipRAND), Debian's torch 1.13 (the oldest torch supported), doctest, shellcheck, dash.
 # Idempotent: a second run only checks. apt needs root (or sudo). Without a reachable package mirror it
 # names what is missing and how to get it, instead of failing inside apt or pip.
 set -euo pipefail
@@ -53,8 +53,9 @@ collect_missing() {
   need_module scikit_build_core scikit-build-core
   if [ "$job" = tests ]; then
     # Debian's cmake (3.25) by package: run-tests.sh runs /usr/bin/cmake besides pip's CMake 4.x.
+    # libhipsparse-dev, libhiprand-dev: the HIP libraries Debian 12 has, for tests/libraries on ROCm 5.2.
     for p in cmake ninja-build g++ ccache python3 python3-pytest python3-yaml hipcc libamdhip64-dev rocminfo rocm-cmake rocm-device-libs \
-             clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
+             libhipsparse-dev libhiprand-dev clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
       need_deb "$p"
     done
     need_module cmake cmake            # CMake 4.x from pip: every CMake-level test runs with 3.25 and 4.x
@@ -62,6 +63,9 @@ collect_missing() {
     need_module pytest_benchmark pytest-benchmark
     need_module yaml PyYAML
     need_module numpy numpy
+    # dualgpu check-abi: the manylinux policy (auditwheel) and the limited API's symbols (abi3audit)
+    need_module auditwheel auditwheel
+    need_module abi3audit abi3audit
   fi
 }
 collect_missing

@@ -2,7 +2,7 @@
 DualGPU
 -------
 
-What ``find_package(DualGPU [COMPONENTS Torch])`` runs. Included at file scope,
+What ``find_package(DualGPU [COMPONENTS Torch|TorchStableABI])`` runs. Included at file scope,
 because languages must be enabled there.
 
 Inputs (CMake variables; the first two also as environment variables):
@@ -18,13 +18,19 @@ Inputs (CMake variables; the first two also as environment variables):
 ``DUALGPU_CHECK_TORCH_ARCHITECTURES`` ON imports torch at configure (2 to 4 s) to warn when it
                            was not built for the chosen architectures (OFF; the doctor always checks).
 ``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.
+``DUALGPU_CUDA_LIBRARIES`` OFF keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (default: it
+                           gives ``CUDA::cublas`` ... on the HIP libraries, see DualGPUCudaLibraries).
 
 Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,
 ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty),
 ``DualGPU_ARCHITECTURES``, ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_TORCH_VERSION``.
 
 Targets: ``DualGPU::headers`` (exported), ``DualGPU::runtime``, ``DualGPU::torch``
-(with ``COMPONENTS Torch``).
+(with ``COMPONENTS Torch``), ``DualGPU::torch_stable`` (with either component).
+
+``COMPONENTS TorchStableABI`` (for ``dualgpu_add_torch_extension(... STABLE_ABI <version>)``
+only) uses the torch found for its headers alone: no ``find_package(Torch)``, and a torch of
+any vendor serves any platform (a CUDA or CPU torch's headers build for rocm).
 #]=======================================================================]
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
@@ -32,15 +38,23 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTargets.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorchExtension.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSetup.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCudaLibraries.cmake")
 
 set(DualGPU_VERSION "${DUALGPU_VERSION}")
 set(_dualgpu_with_torch FALSE)
+# Headers only (TorchStableABI alone): read by the platform decision and _dualgpu_find_torch.
+set(_DUALGPU_TORCH_STABLE_ONLY FALSE)
 foreach(_dualgpu_c IN LISTS DualGPU_FIND_COMPONENTS)
   if(_dualgpu_c STREQUAL "Torch")
     set(_dualgpu_with_torch TRUE)
+  elseif(_dualgpu_c STREQUAL "TorchStableABI")
+    set(_dualgpu_with_torch TRUE)
+    if(NOT "Torch" IN_LIST DualGPU_FIND_COMPONENTS)
+      set(_DUALGPU_TORCH_STABLE_ONLY TRUE)
+    endif()
   else()
     set(DualGPU_FOUND FALSE)
-    set(DualGPU_NOT_FOUND_MESSAGE "unknown component '${_dualgpu_c}' (DualGPU has: Torch)")
+    set(DualGPU_NOT_FOUND_MESSAGE "unknown component '${_dualgpu_c}' (DualGPU has: Torch, TorchStableABI)")
     return()
   endif()
 endforeach()
@@ -63,11 +77,35 @@ if(NOT TARGET DualGPU::runtime)
   endif()
   _dualgpu_enable_gpu_language()
   _dualgpu_create_runtime_target()
+  _dualgpu_redirect_cuda_toolkit()  # rocm: find_package(CUDAToolkit) gives the HIP libraries
   if(_dualgpu_with_torch)
     _dualgpu_find_torch()
     if(DEFINED DualGPU_FOUND AND NOT DualGPU_FOUND)
       return()
     endif()
+  endif()
+  _dualgpu_summary()
+elseif(_dualgpu_with_torch AND NOT TARGET DualGPU::torch)
+  # An earlier find_package(DualGPU) of this folder (or a parent) set up the GPU language without
+  # torch: add the component now, on the platform already chosen.
+  get_target_property(_dualgpu_defs DualGPU::runtime INTERFACE_COMPILE_DEFINITIONS)
+  _dualgpu_cached_decision(TRUE)
+  if(NOT DualGPU_ERRORS AND NOT "DUALGPU_PLATFORM_${DualGPU_GPU_LANGUAGE}" IN_LIST _dualgpu_defs
+     AND NOT (DualGPU_PLATFORM STREQUAL "cpu" AND "DUALGPU_PLATFORM_CPU" IN_LIST _dualgpu_defs))
+    list(APPEND DualGPU_ERRORS "an earlier find_package(DualGPU) without COMPONENTS Torch set up ${_dualgpu_defs}, and torch asks for platform ${DualGPU_PLATFORM} (${DualGPU_PLATFORM_SOURCE}): ask for Torch in the first find_package(DualGPU) of the project, or set DUALGPU_PLATFORM")
+  endif()
+  if(DualGPU_ERRORS)
+    list(JOIN DualGPU_ERRORS "\n  " _dualgpu_text)
+    set(DualGPU_NOT_FOUND_MESSAGE "DualGPU cannot add torch here:\n  ${_dualgpu_text}")
+    if(DualGPU_FIND_REQUIRED)
+      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
+    endif()
+    set(DualGPU_FOUND FALSE)
+    return()
+  endif()
+  _dualgpu_find_torch()
+  if(DEFINED DualGPU_FOUND AND NOT DualGPU_FOUND)
+    return()
   endif()
   _dualgpu_summary()
 endif()

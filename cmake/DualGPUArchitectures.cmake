@@ -34,7 +34,7 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
   (names expanded, ``+PTX`` adds PTX, no PTX otherwise) and returns the same
   architectures in CMake form.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 

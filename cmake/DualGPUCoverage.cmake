@@ -27,7 +27,7 @@ architecture table of :module:`DualGPUArchitectures`; ``dualgpu doctor`` prints 
   Lists the GPU code in a built library: ``roc-obj-ls`` (AMD) or ``cuobjdump --list-elf`` and
   ``--list-ptx`` (NVIDIA), each bounded by ``DUALGPU_PROBE_TIMEOUT``.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # DUALGPU_PROBE_TIMEOUT
@@ -165,12 +165,10 @@ function(dualgpu_code_objects_of_library out out_note file)
     endif()
     set(text "")
     if(tool STREQUAL "roc-obj-ls")
-      execute_process(COMMAND "${exe}" "${file}" TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-        OUTPUT_VARIABLE text ERROR_QUIET RESULT_VARIABLE rc)
+      _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${exe}" "${file}")
     else()
       foreach(flag --list-elf --list-ptx)
-        execute_process(COMMAND "${exe}" ${flag} "${file}" TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-          OUTPUT_VARIABLE part ERROR_QUIET RESULT_VARIABLE rc)
+        _dualgpu_run_bounded(part rc ${DUALGPU_PROBE_TIMEOUT} "${exe}" ${flag} "${file}")
         string(APPEND text "${part}\n")
       endforeach()
     endif()

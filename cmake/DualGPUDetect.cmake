@@ -41,7 +41,7 @@ Architecture precedence (first that is set wins):
   ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
   :command:`dualgpu_find_toolchains`.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
@@ -133,7 +133,8 @@ function(_dualgpu_decide_platform with_torch)
       set(torch_platform cpu)
       set(torch_what "a CPU-only build")
     endif()
-    if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform)
+    # Stable-ABI only (COMPONENTS TorchStableABI): torch's headers are the same for every vendor.
+    if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform AND NOT _DUALGPU_TORCH_STABLE_ONLY)
       _dualgpu_add_message(errors
         "DUALGPU_PLATFORM=${platform} but torch ${DualGPU_TORCH_VERSION} is ${torch_what}: install a ${platform} build of torch (or point DUALGPU_PYTHON / Torch_DIR at one), or set DUALGPU_PLATFORM=${torch_platform}")
     endif()

@@ -35,7 +35,7 @@ or ``igpu``).
   Runs the tools found on ``PATH`` (AMD first: ``rocminfo``, then ``amdgpu-arch``,
   then ``rocm_agent_enumerator``; then ``nvidia-smi``) and returns every GPU seen.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")

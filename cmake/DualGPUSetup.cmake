@@ -45,7 +45,7 @@ Result Variables
 :command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
 when nothing changed.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
@@ -57,7 +57,7 @@ set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMA
 
 # The key of the cached decision: the inputs as the user set them, and the torch last found.
 function(_dualgpu_decision_key out with_torch)
-  set(text "${DUALGPU_VERSION}|${with_torch}")
+  set(text "${DUALGPU_VERSION}|${with_torch}|stable-only=${_DUALGPU_TORCH_STABLE_ONLY}")
   foreach(name IN LISTS _DUALGPU_DECISION_INPUTS)
     set(value "${${name}}")
     if(name IN_LIST _DUALGPU_WRITTEN_INPUTS AND DEFINED _DUALGPU_AUTO_${name} AND value STREQUAL "${_DUALGPU_AUTO_${name}}")
@@ -249,5 +249,11 @@ function(_dualgpu_summary)
   if(DualGPU_TORCH_VERSION)
     string(APPEND line ", torch ${DualGPU_TORCH_VERSION}")
   endif()
-  message(STATUS "${line}")
+  # Once per configure, as CMake's own Found lines: a second folder that finds DualGPU prints nothing
+  # new unless the answer changed (torch added).
+  get_property(printed GLOBAL PROPERTY _DUALGPU_SUMMARY_PRINTED)
+  if(NOT printed STREQUAL line)
+    message(STATUS "${line}")
+    set_property(GLOBAL PROPERTY _DUALGPU_SUMMARY_PRINTED "${line}")
+  endif()
 endfunction()

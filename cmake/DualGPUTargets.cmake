@@ -65,7 +65,7 @@ gfx942), warn at configure for each GPU source that reads ``warpSize`` or hard-c
 warp of 32 (``& 31``, ``% 32``, ``/ 32``, ``[32]``), the patterns that are wrong there
 (docs/porting.md#warpsize).
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 
 if(NOT CMAKE_SCRIPT_MODE_FILE AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type (DualGPU's default when none is given: Release)" FORCE)
@@ -271,8 +271,13 @@ function(dualgpu_target_gpu_sources target)
 endfunction()
 
 # Shared by the add_* commands: split <type>, <sources>, RDC and ARCHITECTURES.
+# _dualgpu_parse_add_arguments(<command> [<option>...]): the keywords every dualgpu_add_* takes, plus the
+# command's own options; a command's own one-value keywords are in _dualgpu_own_values (set before).
 macro(_dualgpu_parse_add_arguments command)
-  cmake_parse_arguments(PARSE_ARGV 1 ARG "RDC;STATIC;SHARED;MODULE;OBJECT" "" "ARCHITECTURES")
+  cmake_parse_arguments(PARSE_ARGV 1 ARG "RDC;STATIC;SHARED;MODULE;OBJECT;${ARGN}" "${_dualgpu_own_values}" "ARCHITECTURES")
+  foreach(_k IN LISTS ARG_KEYWORDS_MISSING_VALUES)
+    message(FATAL_ERROR "${command}(${name}): ${_k} needs a value")
+  endforeach()
   set(_dualgpu_type "")
   foreach(_t STATIC SHARED MODULE OBJECT)
     if(ARG_${_t})
@@ -293,7 +298,9 @@ macro(_dualgpu_parse_add_arguments command)
   set(_dualgpu_sources ${ARG_UNPARSED_ARGUMENTS})
   foreach(_s IN LISTS _dualgpu_sources)
     if(_s MATCHES "^[A-Z_]+$" AND NOT EXISTS "${CMAKE_CURRENT_SOURCE_DIR}/${_s}")
-      message(FATAL_ERROR "${command}(${name}): unknown keyword ${_s} (known: STATIC SHARED MODULE OBJECT RDC ARCHITECTURES)")
+      string(REPLACE ";" " " _known "STATIC;SHARED;MODULE;OBJECT;RDC;ARCHITECTURES;${ARGN};${_dualgpu_own_values}")
+      string(STRIP "${_known}" _known)
+      message(FATAL_ERROR "${command}(${name}): unknown keyword ${_s} (known: ${_known})")
     endif()
   endforeach()
   if(NOT _dualgpu_sources)

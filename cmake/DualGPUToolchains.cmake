@@ -34,7 +34,7 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
   ``DualGPU_TOOLCHAINS``
     records ``<platform>|<compiler>|<version>`` of what was found.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 
 # The empty input and discarded output of compiler checks.
 if(CMAKE_HOST_WIN32)
@@ -97,9 +97,8 @@ endfunction()
 function(_dualgpu_clang_major out clang)
   set(${out} "" PARENT_SCOPE)
   if(EXISTS "${clang}")
-    execute_process(COMMAND "${clang}" --version TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-      OUTPUT_VARIABLE text ERROR_QUIET)
-    if(text MATCHES "clang version ([0-9]+)")
+    _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${clang}" --version)
+    if(rc STREQUAL "0" AND text MATCHES "clang version ([0-9]+)")
       set(${out} "${CMAKE_MATCH_1}" PARENT_SCOPE)
     endif()
   endif()
@@ -144,8 +143,7 @@ function(_dualgpu_rocm_root_candidates out user_compiler stage)
     # TheRock's pip packages (pip install rocm[devel]) put a rocm-sdk command on PATH.
     find_program(rocm_sdk rocm-sdk NO_CACHE)
     if(rocm_sdk)
-      execute_process(COMMAND "${rocm_sdk}" path --root TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-        OUTPUT_VARIABLE root ERROR_QUIET RESULT_VARIABLE rc)
+      _dualgpu_run_bounded(root rc ${DUALGPU_PROBE_TIMEOUT} "${rocm_sdk}" path --root)
       _dualgpu_first_line(root "${root}")
       if(rc STREQUAL "0" AND root)
         list(APPEND result "${root}|rocm-sdk path --root (pip-installed ROCm)")
@@ -154,8 +152,7 @@ function(_dualgpu_rocm_root_candidates out user_compiler stage)
   elseif(stage STREQUAL "hipconfig")
     find_program(hipconfig hipconfig NO_CACHE)
     if(hipconfig)
-      execute_process(COMMAND "${hipconfig}" --rocmpath TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-        OUTPUT_VARIABLE root ERROR_QUIET RESULT_VARIABLE rc)
+      _dualgpu_run_bounded(root rc ${DUALGPU_PROBE_TIMEOUT} "${hipconfig}" --rocmpath)
       _dualgpu_first_line(root "${root}")
       if(rc STREQUAL "0" AND root)
         list(APPEND result "${root}|hipconfig --rocmpath (${hipconfig})")
@@ -199,8 +196,7 @@ function(_dualgpu_hip_compilers_in_root out root)
     endif()
   endforeach()
   if(EXISTS "${root}/bin/hipcc")
-    execute_process(COMMAND "${root}/bin/hipcc" --version TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-      OUTPUT_VARIABLE text ERROR_QUIET RESULT_VARIABLE rc)
+    _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${root}/bin/hipcc" --version)
     if(rc STREQUAL "0" AND text MATCHES "clang version ([0-9]+)" )
       set(major "${CMAKE_MATCH_1}")
       if(text MATCHES "InstalledDir: ([^\n]+)")
@@ -248,9 +244,8 @@ function(dualgpu_rocm_version out_rocm out_hip root)
   if(NOT hip)
     find_program(hipconfig hipconfig HINTS "${root}/bin" NO_DEFAULT_PATH NO_CACHE)
     if(hipconfig)
-      execute_process(COMMAND "${hipconfig}" --version TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-        OUTPUT_VARIABLE text ERROR_QUIET)
-      if(text MATCHES "^([0-9]+\\.[0-9]+(\\.[0-9]+)?)")
+      _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${hipconfig}" --version)
+      if(rc STREQUAL "0" AND text MATCHES "^([0-9]+\\.[0-9]+(\\.[0-9]+)?)")
         set(hip "${CMAKE_MATCH_1}")
       endif()
     endif()
@@ -346,9 +341,11 @@ function(dualgpu_find_toolchains)
   _dualgpu_find_nvcc(nvcc)
   set(cuda_version "")
   if(nvcc)
-    execute_process(COMMAND "${nvcc}" --version TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-      OUTPUT_VARIABLE text ERROR_VARIABLE text RESULT_VARIABLE rc)
+    _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${nvcc}" --version)
     dualgpu_cuda_version_from_nvcc(cuda_version "${text}")
+    if(NOT rc STREQUAL "0")
+      set(cuda_version "")  # timed out, printed without end, or failed: not a toolchain to build with
+    endif()
     if(NOT cuda_version)
       list(APPEND DualGPU_NOTES "nvcc at ${nvcc} did not report a release (${rc}) - ignoring it")
       set(nvcc "")
@@ -399,8 +396,7 @@ function(dualgpu_check_compiler_accepts out platform archs)
     return()  # native, all, all-major, OFF: CMake resolves them against the compiler itself
   endif()
   if(platform STREQUAL "cuda" AND DualGPU_NVCC)
-    execute_process(COMMAND "${DualGPU_NVCC}" --list-gpu-arch TIMEOUT ${DUALGPU_PROBE_TIMEOUT}
-      OUTPUT_VARIABLE text ERROR_QUIET RESULT_VARIABLE rc)
+    _dualgpu_run_bounded(text rc ${DUALGPU_PROBE_TIMEOUT} "${DualGPU_NVCC}" --list-gpu-arch)
     if(NOT rc STREQUAL "0")
       return()  # nvcc older than 11.5 has no --list-gpu-arch: nothing to check against
     endif()
@@ -419,7 +415,11 @@ function(dualgpu_check_compiler_accepts out platform archs)
       string(REGEX REPLACE ":.*$" "" base "${a}")
       dualgpu_amd_target_info(info "${base}")
       set(need "")
-      if(info_FOUND)
+      if(info_FOUND AND DualGPU_HIP_VERSION AND DualGPU_HIP_VERSION VERSION_GREATER_EQUAL info_MIN_ROCM)
+        # Newer than the release that added it: this LLVM dropped the target (gfx940 and gfx941,
+        # early MI300 parts, left LLVM 20; the chips run gfx942 code).
+        set(need " (${base} was removed from this LLVM after ROCm ${info_MIN_ROCM} added it: build for its successor, e.g. gfx942 for gfx940/gfx941, or use an older ROCm)")
+      elseif(info_FOUND)
         set(need " (${base} needs ROCm ${info_MIN_ROCM} or newer, or upstream LLVM ${info_MIN_LLVM})")
       else()
         set(need " (${base} is not in DualGPU's table: check the spelling, or use a ROCm that knows it)")
@@ -428,9 +428,8 @@ function(dualgpu_check_compiler_accepts out platform archs)
       if(DualGPU_HIP_VERSION)
         set(have "HIP ${DualGPU_HIP_VERSION}")
       endif()
-      execute_process(COMMAND "${DualGPU_HIP_CLANG}" -x hip "--offload-arch=${a}" -nogpulib -nogpuinc
-          --cuda-device-only -E -o "${_DUALGPU_NULL}" "${_DUALGPU_NULL}"
-        TIMEOUT ${DUALGPU_PROBE_TIMEOUT} RESULT_VARIABLE rc OUTPUT_QUIET ERROR_VARIABLE err)
+      _dualgpu_run_bounded(err rc ${DUALGPU_PROBE_TIMEOUT} "${DualGPU_HIP_CLANG}" -x hip "--offload-arch=${a}"
+        -nogpulib -nogpuinc --cuda-device-only -E -o "${_DUALGPU_NULL}" "${_DUALGPU_NULL}")
       if(NOT rc STREQUAL "0")
         _dualgpu_first_line(err "${err}")
         if(err MATCHES "invalid target ID")

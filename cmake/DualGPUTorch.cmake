@@ -40,6 +40,12 @@ size), so reinstalling torch in the same environment is noticed;
 Imported Targets
 ^^^^^^^^^^^^^^^^
 
+``DualGPU::torch_stable``
+  Torch's include folder only, for stable-ABI extensions (``STABLE_ABI``):
+  created with ``COMPONENTS TorchStableABI`` (then without ``find_package(Torch)``:
+  a torch of any vendor, headers only) and with ``COMPONENTS Torch`` when the
+  torch found has stable-ABI headers (2.10 and newer).
+
 ``DualGPU::torch``
   ``TORCH_LIBRARIES``, ``_GLIBCXX_USE_CXX11_ABI`` for every language (the
   device compilers compile host code too), and on rocm the ``amdhip64`` that
@@ -69,7 +75,7 @@ Commands
 The command that builds an extension, :command:`dualgpu_add_torch_extension`,
 is in ``DualGPUTorchExtension.cmake``.
 #]=======================================================================]
-include_guard(GLOBAL)
+include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
@@ -278,6 +284,46 @@ macro(_dualgpu_pin_torch_searches cmake_prefix)
 endmacro()
 
 macro(_dualgpu_find_torch)
+  if(_DUALGPU_TORCH_STABLE_ONLY)
+    _dualgpu_create_torch_stable_target()
+  else()
+    _dualgpu_find_torch_config()
+    if(TARGET DualGPU::torch)
+      _dualgpu_create_torch_stable_target()
+    endif()
+  endif()
+endmacro()
+
+# DualGPU::torch_stable: the include folder of the torch the probe found, nothing to link. A stable-ABI
+# extension calls torch's C shims only, which resolve from the libtorch already loaded (the
+# extension's Python package makes them visible: docs/cmake.md, "Torch's stable ABI").
+function(_dualgpu_create_torch_stable_target)
+  set(include "")
+  if(DualGPU_TORCH_CMAKE_PREFIX)
+    get_filename_component(include "${DualGPU_TORCH_CMAKE_PREFIX}/../../include" ABSOLUTE)
+  elseif(TARGET torch)
+    get_target_property(dirs torch INTERFACE_INCLUDE_DIRECTORIES)
+    list(GET dirs 0 include)
+  endif()
+  if(NOT include OR NOT EXISTS "${include}/torch/csrc/stable/library.h")
+    if(NOT _DUALGPU_TORCH_STABLE_ONLY)
+      return()  # an older torch: only STABLE_ABI builds need the target, and they say why it is missing
+    endif()
+    string(CONCAT DualGPU_NOT_FOUND_MESSAGE "DualGPU: torch ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}) has no stable-ABI headers "
+      "(torch/csrc/stable/library.h under '${include}'): install torch 2.10 or newer with its headers (pip's torch has them), "
+      "or set DUALGPU_PYTHON to an interpreter whose torch does")
+    if(DualGPU_FIND_REQUIRED)
+      message(FATAL_ERROR "${DualGPU_NOT_FOUND_MESSAGE}")
+    endif()
+    set(DualGPU_FOUND FALSE PARENT_SCOPE)
+    set(DualGPU_NOT_FOUND_MESSAGE "${DualGPU_NOT_FOUND_MESSAGE}" PARENT_SCOPE)
+    return()
+  endif()
+  add_library(DualGPU::torch_stable INTERFACE IMPORTED)
+  target_include_directories(DualGPU::torch_stable INTERFACE "${include}")
+endfunction()
+
+macro(_dualgpu_find_torch_config)
   foreach(_v CMAKE_CUDA_FLAGS CMAKE_CUDA_ARCHITECTURES)
     set(_dualgpu_saved_defined_${_v} FALSE)
     if(DEFINED ${_v})

@@ -3,7 +3,7 @@
   --cmake-dir     print the folder of DualGPUConfig.cmake (for -DDualGPU_DIR=...)
   --include-dir   print the folder that holds dualgpu/*.hpp
   --version       print DualGPU's version
-  <command> ...   run `dualgpu <command>` (doctor, new, example, selfcheck, smoke)
+  <command> ...   run `dualgpu <command>` (check-abi, doctor, new, example, selfcheck, smoke)
 """
 import os
 import sys

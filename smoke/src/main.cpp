@@ -52,6 +52,12 @@ int main(int argc, char** argv) {
     report.exit_status = 2;
     return finish(report, options);
   }
+  // A filter that selects nothing is a mistake in the filter, not a pass of "0/0 checks".
+  if (!options.only.empty() && smoke::plan_checks(options, report.environment).empty()) {
+    std::cerr << "dualgpu smoke: --only '" << options.only
+              << "' matches no check: `dualgpu smoke --list` shows the category/name/dtype names it is matched against\n";
+    return 2;
+  }
   if (options.list_only) {
     for (const auto& c : smoke::plan_checks(options, report.environment))
       std::cout << c.category << "/" << c.name << "/" << c.dtype << "\n";

@@ -9,36 +9,11 @@
 namespace dualgpu::smoke {
 namespace {
 
-const char* const kUsage = R"(usage: dualgpu smoke [options]
-
-Runs the common PyTorch operators on this machine's GPU (or the CPU when there is none), checks
-that outputs stay on the device and match a float64 CPU reference, times them, and explains
-every error and warning.
-
-  --device auto|cpu|cuda   where to run (default auto: the GPU when torch sees one; on ROCm "cuda" is the HIP GPU)
-  --profile default|llm|all
-                           default: the operator checks; llm: decoder-layer shapes, prefill and decode
-  --only REGEX             run only checks whose "category/name/dtype" matches REGEX
-  --dtype LIST             comma-separated subset of float32,float16,bfloat16 (float16 runs on a
-                           CPU only when asked for here)
-  --repeats N              timed samples per check (median reported); default: up to 7, fewer when
-                           they would take more than ~20 ms (at least 3)
-  --sample-ms MS           target length of one timed sample (default 2 on a GPU, 1 on the CPU)
-  --json FILE              write the full report as JSON
-  --markdown FILE          write the report as a Markdown table
-  --catalog FILE           extra message catalog (TSV), read before the built-in one; repeatable.
-                           $DUALGPU_SMOKE_CATALOG (':'-separated files) is read too.
-  --list                   list the checks and exit
-  --no-progress            no per-check progress lines
-  --verbose                show each check's wall time (inputs, float64 reference, timed runs)
-  --no-color               no colours (also when stdout is not a terminal or NO_COLOR is set)
-  --no-advice              do not print advice under the table
-  --inject KIND:REGEX      test hook: make matching checks fail (KIND: exception, wrong-result)
-                           or emit a warning / stderr line (KIND: warning, stderr)
-
-Exit status: 0 every check passed (or was skipped with a reason), 1 some check failed,
-2 the environment is unusable (GPU runtime installed but broken, driver not answering, bad options).
-)";
+// smoke/usage.txt, embedded at build time (smoke/CMakeLists.txt): `dualgpu smoke --help` prints the
+// same file without building this program.
+const char* const kUsage =
+#include "smoke_usage.inc"
+    ;
 
 [[noreturn]] void usage_error(const std::string& message) {
   std::cerr << "dualgpu smoke: " << message << "\n(run `dualgpu smoke --help` for the options)\n";

@@ -1,9 +1,9 @@
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <stdexcept>
 
 #include "report.hpp"
+#include "report_file.hpp"
 
 namespace dualgpu::smoke {
 namespace {
@@ -51,33 +51,33 @@ std::string diagnoses(const std::vector<Diagnosis>& list) {
 }  // namespace
 
 void write_json(const std::string& path, const Report& report) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error("cannot write " + path);
-  const auto& env = report.environment;
-  out << "{\n  \"summary\": " << quoted(summary_line(report)) << ",\n  \"exit_status\": " << report.exit_status
-      << ",\n  \"wall_seconds\": " << number(report.wall_seconds)
-      << ",\n  \"startup_seconds\": " << number(report.startup_seconds) << ",\n  \"environment\": {\"device\": "
-      << quoted(env.device) << ", \"platform\": " << quoted(env.platform) << ", \"torch\": " << quoted(env.torch_version)
-      << ", \"gpu_runtime\": " << quoted(env.gpu_runtime_version) << ", \"unusable\": "
-      << (env.environment_unusable ? "true" : "false") << ", \"why_cpu\": " << quoted(env.why_cpu) << ", \"backends\": {";
-  for (size_t i = 0; i < env.backends.size(); ++i)
-    out << (i ? ", " : "") << quoted(env.backends[i].first) << ": " << quoted(env.backends[i].second);
-  out << "}, \"diagnoses\": " << diagnoses(env.diagnoses) << "},\n  \"checks\": [\n";
-  for (size_t i = 0; i < report.results.size(); ++i) {
-    const auto& r = report.results[i];
-    out << "    {\"category\": " << quoted(r.category) << ", \"name\": " << quoted(r.name) << ", \"dtype\": "
-        << quoted(r.dtype) << ", \"status\": " << quoted(to_string(r.status)) << ", \"failure_category\": "
-        << quoted(r.failure_category) << ", \"detail\": " << quoted(r.detail) << ", \"shape\": " << quoted(r.shape)
-        << ", \"output_device\": " << quoted(r.output_device) << ", \"backend\": " << quoted(r.backend)
-        << ", \"max_error\": " << number(r.max_error) << ", \"tolerance\": " << number(r.tolerance)
-        << ", \"median_us\": " << number(r.median_us) << ", \"min_us\": " << number(r.min_us)
-        << ", \"timed_runs\": " << r.timed_runs << ", \"flop\": " << number(r.flop) << ", \"bytes\": " << number(r.bytes)
-        << ", \"reference_covers\": " << quoted(r.reference_covers) << ", \"wall_ms\": " << number(r.wall_ms)
-        << ", \"inputs_ms\": " << number(r.inputs_ms) << ", \"reference_ms\": " << number(r.reference_ms)
-        << ", \"timing_ms\": " << number(r.timing_ms)
-        << ", \"diagnoses\": " << diagnoses(r.diagnoses) << "}" << (i + 1 < report.results.size() ? "," : "") << "\n";
-  }
-  out << "  ]\n}\n";
+  write_report_file(path, [&](std::ostream& out) {
+    const auto& env = report.environment;
+    out << "{\n  \"summary\": " << quoted(summary_line(report)) << ",\n  \"exit_status\": " << report.exit_status
+        << ",\n  \"wall_seconds\": " << number(report.wall_seconds)
+        << ",\n  \"startup_seconds\": " << number(report.startup_seconds) << ",\n  \"environment\": {\"device\": "
+        << quoted(env.device) << ", \"platform\": " << quoted(env.platform) << ", \"torch\": " << quoted(env.torch_version)
+        << ", \"gpu_runtime\": " << quoted(env.gpu_runtime_version) << ", \"unusable\": "
+        << (env.environment_unusable ? "true" : "false") << ", \"why_cpu\": " << quoted(env.why_cpu) << ", \"backends\": {";
+    for (size_t i = 0; i < env.backends.size(); ++i)
+      out << (i ? ", " : "") << quoted(env.backends[i].first) << ": " << quoted(env.backends[i].second);
+    out << "}, \"diagnoses\": " << diagnoses(env.diagnoses) << "},\n  \"checks\": [\n";
+    for (size_t i = 0; i < report.results.size(); ++i) {
+      const auto& r = report.results[i];
+      out << "    {\"category\": " << quoted(r.category) << ", \"name\": " << quoted(r.name) << ", \"dtype\": "
+          << quoted(r.dtype) << ", \"status\": " << quoted(to_string(r.status)) << ", \"failure_category\": "
+          << quoted(r.failure_category) << ", \"detail\": " << quoted(r.detail) << ", \"shape\": " << quoted(r.shape)
+          << ", \"output_device\": " << quoted(r.output_device) << ", \"backend\": " << quoted(r.backend)
+          << ", \"max_error\": " << number(r.max_error) << ", \"tolerance\": " << number(r.tolerance)
+          << ", \"median_us\": " << number(r.median_us) << ", \"min_us\": " << number(r.min_us)
+          << ", \"timed_runs\": " << r.timed_runs << ", \"flop\": " << number(r.flop) << ", \"bytes\": " << number(r.bytes)
+          << ", \"reference_covers\": " << quoted(r.reference_covers) << ", \"wall_ms\": " << number(r.wall_ms)
+          << ", \"inputs_ms\": " << number(r.inputs_ms) << ", \"reference_ms\": " << number(r.reference_ms)
+          << ", \"timing_ms\": " << number(r.timing_ms)
+          << ", \"diagnoses\": " << diagnoses(r.diagnoses) << "}" << (i + 1 < report.results.size() ? "," : "") << "\n";
+    }
+    out << "  ]\n}\n";
+  });
 }
 
 }  // namespace dualgpu::smoke

@@ -113,6 +113,17 @@ def test_endless_output_is_bounded(tmp_path):
     assert "rocminfo: printed more than 1048576 bytes - ignored" in out["notes"]
 
 
+@pytest.mark.parametrize("tool", ["nvcc", "hipconfig"])
+def test_endless_compiler_output_is_bounded(tmp_path, tool):
+    # A toolchain's own tools, asked for their version, are bounded as the GPU probes are.
+    script(tmp_path / "bin" / tool, "exec yes 'Cuda compilation tools, release 12.2, V12.2.91 HIP version: 6.4.1'")
+    start = time.monotonic()
+    rc, out = doctor_json(tmp_path, env={"DUALGPU_PROBE_TIMEOUT": "5"}, limit_memory=2 << 30)
+    assert time.monotonic() - start < 60
+    assert rc == 0 and out["errors"] == []
+    assert not any(t["compiler"].startswith(str(tmp_path)) for t in out["toolchains"]), out["toolchains"]
+
+
 @pytest.mark.parametrize("body", ["trap '' TERM\necho started\nsleep 60", "sleep 60 &\necho started"],
                          ids=["ignores_sigterm", "child_holds_output"])
 def test_tool_that_will_not_end_is_bounded(tmp_path, body):

@@ -25,6 +25,10 @@ for n in xor bitand compl not_eq and_eq; do refused "'$n' is a C\+\+ keyword or 
 for n in NULL errno linux unix; do refused "'$n' is a common C/C\+\+ macro" "$n" "$tmp/out"; done
 for n in os json glob; do refused "'$n' is a Python standard-library module" "$n" "$tmp/out"; done
 refused "'test' is (a Python standard-library|an importable Python) module" test "$tmp/out"
+# Stable-ABI releases torch cannot target, misspelt, or missing.
+refused "new: --stable-abi 2.9: torch's stable ABI can be targeted from torch 2.10 on: use 2.10 or newer" my_ops "$tmp/out" --stable-abi 2.9
+refused "new: --stable-abi 'two': give a torch release as major.minor, e.g. 2.10" my_ops "$tmp/out" --stable-abi two
+refused "new: --stable-abi needs a torch release" my_ops "$tmp/out" --stable-abi
 # Installed distributions of the interpreter that builds (torch needs both): pip install would replace them.
 for n in numpy typing_extensions; do
   if "$DUALGPU_PYTHON" -c "import importlib.metadata as m; m.version('${n/_/-}')" 2>/dev/null; then
@@ -34,6 +38,9 @@ done
 for n in aten prim quantized; do refused "'$n' is a namespace torch or DualGPU already uses" "$n" "$tmp/out"; done
 for n in _foo foo_ _ a__b 9lives "my-ops" "a;b"; do refused "'$n' is not a valid name" "$n" "$tmp/out"; done
 refused "not a valid name.*e\.g\. 'foo'" _foo "$tmp/out"
+# Names the generated code's own headers define, as the compiler sees them: macros and declarations.
+for n in NAN EINVAL M_PI INFINITY; do refused "'$n' is a macro of the C/C\+\+ or Python headers the project includes" "$n" "$tmp/out"; done
+for n in PyObject FILE; do refused "'$n' is already declared by the C/C\+\+ or Python headers" "$n" "$tmp/out"; done
 
 # A checkout path with '"' and '${...}': no path is written, so the project is the same as from a plain path.
 odd="$tmp/we\"ird \${HOME} \$(touch $tmp/pwned)"
@@ -70,7 +77,27 @@ grep -q "^  csrc/scale_add.cpp$" "$tmp/force.txt" || fail "--force did not list 
 ln -s "$tmp/elsewhere" "$tmp/link"
 refused "'$tmp/link' is a symbolic link" my_ops "$tmp/link"
 [ -z "$(ls -A "$tmp/elsewhere")" ] || fail "new wrote through the linked target"
+# The same link named with a trailing slash (which names what it points to): refused all the same.
+refused "'$tmp/link' is a symbolic link" my_ops "$tmp/link/"
+refused "'$tmp/link' is a symbolic link" my_ops "$tmp/link//" --force
+[ -z "$(ls -A "$tmp/elsewhere")" ] || fail "new wrote through the linked target given as link/"
 rm "$tmp/link"
+# DualGPU's own tree (the copy's): its folder and its source folders, --force or not; a build folder is fine.
+before="$(cd "$odd" && find . | sort)"
+use_dualgpu="$odd/bin/dualgpu" refused "is DualGPU's own folder" my_ops "$odd" --force
+use_dualgpu="$odd/bin/dualgpu" refused "is inside DualGPU's own folder .*/cmake: write the project elsewhere" my_ops "$odd/cmake" --force
+use_dualgpu="$odd/bin/dualgpu" refused "is inside DualGPU's own folder .*/bin: write the project elsewhere" my_ops "$odd/bin/x"
+[ "$before" = "$(cd "$odd" && find . | sort)" ] || fail "DualGPU's own tree changed"
+"$odd/bin/dualgpu" new my_ops "$odd/build-x/p" > /dev/null || fail "a project in a build folder of the checkout was refused"
+# A parent that cannot be written: a clear message, not mkdir's or mktemp's.
+if [ "$(id -u)" != 0 ]; then
+  mkdir -p "$tmp/ro"; chmod 555 "$tmp/ro"
+  refused "'$tmp/ro' is not writable: choose a folder you can write" my_ops "$tmp/ro/p"
+  chmod 755 "$tmp/ro"
+fi
+echo "user data" > "$tmp/afile"
+refused "cannot create the folder '$tmp/afile'" my_ops "$tmp/afile/p"
+[ "$(cat "$tmp/afile")" = "user data" ] || fail "the file in the way changed"
 
 # An unreadable non-empty folder is not "empty".
 mkdir -p "$tmp/locked"

@@ -42,8 +42,9 @@ for f in csrc/scale_add.cpp csrc/cuda/scale_add.cu python/my_ops/ops/scale_add.p
 done
 
 # pip builds it (CPU), with no DualGPU_DIR: the dualgpu package is found through scikit-build-core.
-(cd "$work" && "$py" -m pip install -q --no-build-isolation --no-index "$proj" \
-   -Ccmake.define.DUALGPU_PLATFORM=cpu -Cbuild-dir="$work/build-pip") > "$work/pip.log" 2>&1 \
+# The platform by environment: the wheel's version (dualgpu.wheel_version, +cpu) reads it there too.
+(cd "$work" && DUALGPU_PLATFORM=cpu "$py" -m pip install -q --no-build-isolation --no-index "$proj" \
+   -Cbuild-dir="$work/build-pip") > "$work/pip.log" 2>&1 \
   || { tail -40 "$work/pip.log"; fail "pip install --no-build-isolation <generated project>"; }
 grep -q "DualGPU_DIR:PATH=$cmake_dir" "$work/build-pip/CMakeCache.txt" \
   || fail "the build did not use the installed dualgpu: $(grep DualGPU_DIR "$work/build-pip/CMakeCache.txt")"

@@ -283,6 +283,92 @@ case_rocm_smi_fallback_mi210_x2() {
     expect_exit 0
 }
 
+# ------------------------------------------------------------ ROCm 6.4 machines
+
+# An MI300X VF under ROCm 6.4.0 (rocminfo with the gfx9-4-generic ISA line), hipcc of HIP 6.4,
+# torch built with HIP 6.4 (its arch list: the 6.3 wheel's, which PyTorch's 6.4 builders share).
+rocm6_4_mi300x() {
+    tool hipcc hipcc-version-rocm6.4-arch.txt 0
+    tool rocminfo rocminfo-mi300x-vf-rocm6.4.0.txt 0
+    devfiles ok
+    torch torch-collect-env-rocm6.4-vllm.txt torch-arch-list-rocm6.3.txt
+}
+
+# has_line REGEX WHAT: one line of the text output matches REGEX, else the case fails saying WHAT.
+has_line() { printf '%s\n' "$OUT" | grep -q -- "$1" || fail "$2"; }
+
+case_rocm6_4_mi300x_min_hip_6_4() {
+    rocm6_4_mi300x
+    run_selfcheck --platform rocm --min-hip 6.4 --expect-arch gfx942 --python "$PY"
+    expect compiler PASS; expect devices PASS; expect expected-arch PASS; expect torch-build PASS
+    expect torch-toolchain PASS; expect torch-arch PASS
+    has_line '^PASS compiler  *HIP 6\.4\.43484 (>= 6\.4)$' "HIP 6.4.43484 not read from hipcc"
+    has_line '^PASS devices  *rocminfo: gfx942 (AMD Instinct MI300X VF)$' "not exactly the one gfx942 agent"
+    has_line '^PASS torch-toolchain  *torch and hipcc both use HIP 6\.4$' "torch's HIP 6.4 not matched"
+    expect_exit 0
+}
+
+case_rocm6_4_hipcc_below_min_hip_7_0() {
+    rocm6_4_mi300x
+    run_selfcheck --platform rocm --min-hip 7.0 --python "$PY"
+    expect compiler FAIL
+    has_line '^FAIL compiler .*6\.4\.43484.*7\.0.* -- fix: install ROCm 7\.0 or newer' "the version found and the one needed are not named"
+    expect_exit 1
+}
+
+case_rocm6_4_generic_isa_is_not_a_gpu() {
+    # ROCm 6.4's rocminfo lists "amdgcn-amd-amdhsa--gfx9-4-generic:sramecc+:xnack-" under the MI300X
+    rocm6_4_mi300x
+    run_selfcheck --platform rocm --expect-arch gfx9-4-generic --python "$PY"
+    expect devices PASS; expect expected-arch FAIL
+    has_line '^FAIL expected-arch  *expected gfx9-4-generic not among the GPUs (gfx942) -- fix: ' "the missing target is not named"
+    has_line '^PASS devices  *rocminfo: gfx942 (AMD Instinct MI300X VF)$' "an ISA line taken for a GPU"
+    expect_exit 1
+}
+
+case_rocm6_4_rx7900gre_vega64() {
+    # two discrete GPUs of two families (RDNA3 gfx1100, Vega gfx900), each with a generic ISA line;
+    # torch 2.7.1+rocm6.3's wheel has code for both
+    rocm6_4_mi300x
+    tool rocminfo rocminfo-rx7900gre-vega64-rocm6.4.2.txt 0
+    run_selfcheck --platform rocm --min-hip 6.4 --expect-arch gfx1100,gfx900 --python "$PY"
+    expect devices PASS; expect expected-arch PASS; expect torch-arch PASS
+    has_line '^PASS devices  *rocminfo: gfx1100 (Radeon RX 7900 GRE), gfx900 (Radeon RX Vega)$' "not exactly the two GPU agents"
+    printf '%s\n' "$OUT" | grep -q 'integrated-gpu' && fail "a Vega 64 taken for an integrated GPU"
+    expect_exit 0
+}
+
+case_rocm6_4_gfx11_generic_isa_is_not_a_gpu() {
+    rocm6_4_mi300x
+    tool rocminfo rocminfo-rx7900gre-vega64-rocm6.4.2.txt 0
+    run_selfcheck --platform rocm --expect-arch gfx11-generic --python "$PY"
+    expect devices PASS; expect expected-arch FAIL
+    has_line '^FAIL expected-arch  *expected gfx11-generic not among the GPUs (gfx1100 gfx900) -- fix: ' "an ISA line taken for a GPU"
+    expect_exit 1
+}
+
+case_rocm6_4_hipcc_with_torch_rocm6_2() {
+    # hipcc of ROCm 6.4, torch 2.5.1+rocm6.2 (which has gfx942): another minor warns
+    rocm6_4_mi300x
+    torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
+    run_selfcheck --platform rocm --expect-arch gfx942 --python "$PY"
+    expect compiler PASS; expect torch-toolchain WARN; expect torch-arch PASS
+    expect_exit 0
+}
+
+case_rocm6_4_library_without_their_code() {
+    # a library built for gfx1030 and gfx90a runs on neither GPU; each verdict names its own rebuild
+    rocm6_4_mi300x
+    tool rocminfo rocminfo-rx7900gre-vega64-rocm6.4.2.txt 0
+    tool roc-obj-ls roc-obj-ls-gfx1030-gfx90a-rocm5.2.txt 0
+    library libk_hip.so
+    run_selfcheck --platform rocm --python "$PY" --library "$LIB"
+    expect library PASS; expect library.gfx1100 FAIL; expect library.gfx900 FAIL; expect torch-arch PASS
+    has_line '^FAIL library.gfx1100 .* -- fix: rebuild with gfx1100 or gfx11-generic in DUALGPU_ARCHITECTURES' "no gfx1100 rebuild named"
+    has_line '^FAIL library.gfx900 .* -- fix: rebuild with gfx900 or gfx9-generic in DUALGPU_ARCHITECTURES' "no gfx900 rebuild named"
+    expect_exit 1
+}
+
 # ------------------------------------------------------------ devices: CUDA
 
 case_nvidia_smi_mixed_gpus() {

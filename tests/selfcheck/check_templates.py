@@ -51,7 +51,7 @@ def check_commands(where, scripts):
         check(result.returncode == 0, "%s: sh -n fails on %r: %s" % (where, script, result.stderr.strip()))
     for path in re.findall(r"\.dualgpu/([A-Za-z0-9_./-]+)", text):
         check(os.path.exists(os.path.join(REPO, path)), "%s runs .dualgpu/%s, missing in the repository" % (where, path))
-    for command in re.findall(r"(?:\.dualgpu/bin/dualgpu|-m dualgpu|^dualgpu|\s dualgpu)\s+([a-z]+)", text, re.M):
+    for command in re.findall(r"(?:\.dualgpu/bin/dualgpu|-m dualgpu|^dualgpu|\s dualgpu)\s+([a-z]+(?:-[a-z]+)*)", text, re.M):
         check(os.path.exists(os.path.join(REPO, "bin", "dualgpu-" + command)),
               "%s runs 'dualgpu %s' but bin/dualgpu-%s is missing" % (where, command, command))
     return text

@@ -14,8 +14,9 @@
 // it: discarded cudaError_t results do not warn, and HIP's float/double atomicMin/atomicMax are
 // hidden (dualgpu_cuda_atomics.h declares CUDA's set again). DualGPU::runtime force-includes
 // cuda_runtime.h, and so this file, in every HIP source, as nvcc does with CUDA's.
-// Not mapped, see docs/porting.md for the portable alternative: cuRAND/cuDNN/cuFFT types and
-// calls, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
+// The CUDA libraries (cuBLAS, cuRAND, cuFFT, ...) map to their HIP twins in their own headers
+// (cublas_v2.h, curand.h, cufft.h, ...). Not mapped, see docs/porting.md for the portable
+// alternative: cuDNN, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
 // the CUDA 11 one), cudaLaunchKernelEx and launch attributes.
 // Names marked "not in HIP 5.2" exist in later ROCm releases; with 5.2 they fail to compile
 // naming the hip* function, which says what is missing.

@@ -4,6 +4,7 @@ The compiled library is found, in order: $@ENV_NAME@_LIBRARY (a build tree, for 
 then beside this file (where a wheel installs it). Each op's Python side is one module in ops/,
 imported automatically: its functions are @NAME@.<op>.
 """
+import ctypes
 import functools
 import glob
 import os
@@ -25,7 +26,20 @@ def _find_library():
     return found[0]
 
 
+def _expose_torch_c_shims():
+    """A stable-ABI build (.abi3.so) links no torch library, so that one build loads into every torch
+    release and packaging (pip's libtorch_cpu.so, a distribution's libtorch_cpu.so.2.14): its calls to
+    torch's C shims resolve from the libtorch this process already loaded, made global here."""
+    with open("/proc/self/maps") as maps:
+        loaded = {line.split()[-1] for line in maps if "/libtorch_" in line}
+    for path in sorted(loaded):
+        if os.path.basename(path).split(".so")[0] in ("libtorch_cpu", "libtorch_cuda", "libtorch_hip"):
+            ctypes.CDLL(path, mode=os.RTLD_NOLOAD | os.RTLD_GLOBAL)
+
+
 library_path = _find_library()
+if library_path.endswith(".abi3.so"):
+    _expose_torch_c_shims()
 torch.ops.load_library(library_path)
 
 from . import ops  # noqa: E402  (every ops/<op>.py: wrapper + fake; needs the library loaded above)
