@@ -210,17 +210,19 @@ function(_dualgpu_create_runtime_target)
     target_compile_definitions(DualGPU::runtime INTERFACE DUALGPU_PLATFORM_HIP)
     # CUDA spellings (<cuda_runtime.h>, cudaMalloc) resolve to HIP through the shim folder.
     target_include_directories(DualGPU::runtime BEFORE INTERFACE "${_DualGPU_INCLUDE_DIR}/dualgpu/cuda")
-    # nvcc includes cuda_runtime.h in every .cu file; clang does not include hip_runtime.h.
+    # nvcc includes cuda_runtime.h in every .cu file: the shim's (HIP's runtime and the CUDA names).
     target_compile_options(DualGPU::runtime INTERFACE
-      "$<$<COMPILE_LANGUAGE:HIP>:SHELL:-include hip/hip_runtime.h>"
+      "$<$<COMPILE_LANGUAGE:HIP>:SHELL:-include \"${_DualGPU_INCLUDE_DIR}/dualgpu/cuda/cuda_runtime.h\">"
       "$<$<COMPILE_LANGUAGE:HIP>:--rocm-path=${DualGPU_ROCM_ROOT}>")
     if(DualGPU_ROCM_DEVICE_LIB_DIR)
       target_compile_options(DualGPU::runtime INTERFACE
         "$<$<COMPILE_LANGUAGE:HIP>:--rocm-device-lib-path=${DualGPU_ROCM_DEVICE_LIB_DIR}>")
     endif()
     # C++ files calling the HIP runtime (compiled by the host compiler) need hip::host.
-    # hip-config.cmake of ROCm <= 5.x asks for cmake_minimum_required(< 3.5), which CMake 4 refuses.
-    set(CMAKE_POLICY_VERSION_MINIMUM 3.5)
+    # hip-config.cmake of ROCm <= 5.x asks for cmake_minimum_required(< 3.5), which CMake 4 refuses
+    # and CMake < 3.10 is deprecated for; it also prints a status line. None of it is the user's.
+    set(CMAKE_POLICY_VERSION_MINIMUM 3.10)
+    set(CMAKE_MESSAGE_LOG_LEVEL NOTICE)
     find_package(hip CONFIG QUIET HINTS "${DualGPU_ROCM_ROOT}")
     if(TARGET hip::host)
       target_link_libraries(DualGPU::runtime INTERFACE hip::host)

@@ -9,8 +9,10 @@
 //   meta_group_size, shfl, shfl_up, shfl_down, shfl_xor, any, all, ballot),
 //   tiled_partition(block, n) -> thread_group (sync, thread_rank, size), this_grid() and
 //   grid_group (sync needs a cooperative launch, as on CUDA), sync(g), thread_rank(g), group_size(g).
-// Not provided there: coalesced_threads(), labeled_partition, binary_partition, match_*,
-// this_multi_grid(). cg::reduce and cg::plus/less/greater come from
+// Not provided there: match_*, this_multi_grid().
+// On every ROCm DualGPU adds what HIP lacks: tiles wider than a wave with block_tile_memory
+// (dualgpu_cuda_cg_large_tile.h); coalesced_threads() on ROCm < 6.2, labeled_partition and
+// binary_partition (dualgpu_cuda_cg_partitions.h). cg::reduce and cg::plus/less/greater come from
 // <cooperative_groups/reduce.h>, as in CUDA.
 // A tile of N <= 32 lanes on a 64-wide wave is N consecutive lanes: the same threads CUDA
 // groups, so tiled_partition<32> code is right on both wave sizes.
@@ -24,6 +26,8 @@
 #include <hip/amd_detail/hip_cooperative_groups_helper.h>
 
 #if defined(__HIP__)
+#include <type_traits>
+
 #include "dualgpu_cuda_warp.h"
 
 namespace cooperative_groups {
@@ -123,7 +127,7 @@ class thread_block_tile {
   unsigned meta_size_;
 };
 
-template <unsigned N>
+template <unsigned N, std::enable_if_t<(N <= 64), int> = 0>
 __device__ inline thread_block_tile<N, thread_block> tiled_partition(const thread_block& block) {
   return thread_block_tile<N, thread_block>(block.thread_rank() / N, (block.size() + N - 1) / N);
 }
@@ -154,3 +158,6 @@ __device__ inline auto group_size(const Group& g) {
 }  // namespace cooperative_groups
 #endif  // __HIP__
 #endif  // HIP_VERSION >= 6.2
+
+#include "dualgpu_cuda_cg_large_tile.h"
+#include "dualgpu_cuda_cg_partitions.h"

@@ -2,8 +2,10 @@
 // ROCm >= 5.7 has <hip/hip_bf16.h> with __hip_bfloat16 and CUDA's intrinsic names
 // (__float2bfloat16, __bfloat162float, __hadd, ...). Older ROCm only has hip_bfloat16, a class
 // with a different API: there __nv_bfloat16 is hip_bfloat16 plus what CUDA code relies on
-// (assignment from float, `__nv_bfloat16 x = 1.0f;`), and the two conversions real code uses
-// most; nothing else (docs/porting.md: compute in float).
+// (assignment from float, `__nv_bfloat16 x = 1.0f;`) and the two conversions real code uses
+// most; arithmetic goes through hip_bfloat16's operators (docs/porting.md: compute in float).
+// The conversions to and from integers and bits, which neither ROCm declares, come from
+// dualgpu_cuda_bf16_conversions.h. Host and device, as in CUDA 12.
 #pragma once
 #include "dualgpu_cuda_to_hip.h"
 
@@ -11,8 +13,8 @@
 
 #if __has_include(<hip/hip_bf16.h>)
 #include <hip/hip_bf16.h>
-#define __nv_bfloat16 __hip_bfloat16
-#define __nv_bfloat162 __hip_bfloat162
+using __nv_bfloat16 = __hip_bfloat16;
+using __nv_bfloat162 = __hip_bfloat162;
 #else
 #include <hip/hip_bfloat16.h>
 namespace dualgpu {
@@ -23,11 +25,10 @@ struct bfloat16_compat : hip_bfloat16 {
   __host__ __device__ bfloat16_compat(hip_bfloat16 b) : hip_bfloat16(b) {}
 };
 }  // namespace dualgpu
-#define __nv_bfloat16 ::dualgpu::bfloat16_compat
-#if !defined(__float2bfloat16)
-#define __float2bfloat16(x) ::dualgpu::bfloat16_compat(static_cast<float>(x))
-#endif  // __float2bfloat16
-#if !defined(__bfloat162float)
-#define __bfloat162float(x) static_cast<float>(x)
-#endif  // __bfloat162float
+using __nv_bfloat16 = ::dualgpu::bfloat16_compat;
+// hip_bfloat16(float) rounds to nearest even, as CUDA's __float2bfloat16 does.
+__host__ __device__ inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
+__host__ __device__ inline float __bfloat162float(__nv_bfloat16 b) { return static_cast<float>(b); }
 #endif  // <hip/hip_bf16.h>
+
+#include "dualgpu_cuda_bf16_conversions.h"

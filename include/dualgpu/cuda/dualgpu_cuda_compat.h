@@ -3,7 +3,7 @@
 //   cudaGraphInstantiate(&exec, graph[, flags])   CUDA 12's form, and CUDA 11's five arguments
 //   cudaFuncSetAttribute(kernel, attr, value)     a kernel (CUDA's template) or a const void*
 //   cudaFuncGetAttributes(&attr, kernel)          same
-//   min/max(int, unsigned) and (unsigned, int)    CUDA: unsigned comparison, unsigned result
+//   min/max on mixed types                        CUDA's overload set (dualgpu_cuda_minmax.h)
 //   isfinite/isnan/isinf(float|double) on the host, as CUDA's runtime header declares them
 #pragma once
 
@@ -41,27 +41,16 @@ inline hipError_t func_get_attributes(hipFuncAttributes* attributes, Kernel* ker
 #define cudaFuncSetAttribute ::dualgpu::cuda_compat::func_set_attribute
 #define cudaFuncGetAttributes ::dualgpu::cuda_compat::func_get_attributes
 
-// Mixed-sign min/max: CUDA compares as unsigned and returns unsigned. HIP 5.x has only
-// min(uint32_t, int) (device, returning int), so min(int, unsigned) is ambiguous there.
-// ROCm 6 added its own overloads; they are not redeclared.
-#if defined(__HIP__) && HIP_VERSION_MAJOR < 6
-__device__ inline unsigned min(int a, unsigned b) { return static_cast<unsigned>(a) < b ? static_cast<unsigned>(a) : b; }
-__device__ inline unsigned max(int a, unsigned b) { return static_cast<unsigned>(a) > b ? static_cast<unsigned>(a) : b; }
-__host__ inline unsigned min(int a, unsigned b) { return static_cast<unsigned>(a) < b ? static_cast<unsigned>(a) : b; }
-__host__ inline unsigned max(int a, unsigned b) { return static_cast<unsigned>(a) > b ? static_cast<unsigned>(a) : b; }
-__host__ inline unsigned min(unsigned a, int b) { return min(b, a); }
-__host__ inline unsigned max(unsigned a, int b) { return max(b, a); }
-__host__ inline unsigned min(unsigned a, unsigned b) { return a < b ? a : b; }
-__host__ inline unsigned max(unsigned a, unsigned b) { return a > b ? a : b; }
-#endif  // HIP 5.x mixed-sign min/max
+// Mixed-type min/max as CUDA declares them.
+#include "dualgpu_cuda_minmax.h"
 
-// Host isfinite/isnan/isinf in the global namespace: HIP declares them for the device only,
-// so host code that CUDA accepts (`if (!isfinite(x))` in main) fails to compile.
-#if defined(__HIP__) && HIP_VERSION_MAJOR < 6
+// Host isfinite/isnan/isinf in the global namespace: HIP declares them for the device only
+// (ROCm 5.2 and 6.4), so host code that CUDA accepts (`if (!isfinite(x))` in main) fails to compile.
+#if defined(__HIP__)
 __host__ inline bool isfinite(float x) { return std::isfinite(x); }
 __host__ inline bool isfinite(double x) { return std::isfinite(x); }
 __host__ inline bool isnan(float x) { return std::isnan(x); }
 __host__ inline bool isnan(double x) { return std::isnan(x); }
 __host__ inline bool isinf(float x) { return std::isinf(x); }
 __host__ inline bool isinf(double x) { return std::isinf(x); }
-#endif  // HIP 5.x host classification
+#endif  // __HIP__ host classification

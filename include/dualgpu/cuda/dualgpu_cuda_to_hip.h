@@ -9,7 +9,11 @@
 // Kernel-side names HIP spells differently or lacks live beside it: dualgpu_cuda_warp.h (the
 // masked warp intrinsics, CUDA's meaning on 64-wide waves), dualgpu_cuda_cache_hints.h
 // (__ldcs, __stcs, ...), dualgpu_cuda_compat.h (the CUDA 12 cudaGraphInstantiate, kernels as
-// cudaFuncSetAttribute's argument, mixed-sign min/max, host isfinite/isnan).
+// cudaFuncSetAttribute's argument, host isfinite/isnan), dualgpu_cuda_minmax.h (CUDA's min/max
+// overload set). dualgpu_cuda_hip_include.h reads HIP's runtime header the way CUDA code needs
+// it: discarded cudaError_t results do not warn, and HIP's float/double atomicMin/atomicMax are
+// hidden (dualgpu_cuda_atomics.h declares CUDA's set again). DualGPU::runtime force-includes
+// cuda_runtime.h, and so this file, in every HIP source, as nvcc does with CUDA's.
 // The CUDA libraries (cuBLAS, cuRAND, cuFFT, ...) map to their HIP twins in their own headers
 // (cublas_v2.h, curand.h, cufft.h, ...). Not mapped, see docs/porting.md for the portable
 // alternative: cuDNN, the driver API (cu*), inline PTX, cudaGraphExecUpdate's CUDA 12 signature (HIP keeps
@@ -18,7 +22,7 @@
 // naming the hip* function, which says what is missing.
 #pragma once
 
-#include <hip/hip_runtime.h>
+#include "dualgpu_cuda_hip_include.h"
 
 #if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_HCC__)
 #error "dualgpu/cuda shim: these headers map CUDA names to HIP on AMD GPUs; on NVIDIA use CUDA's own headers (do not put include/dualgpu/cuda on the include path)"
