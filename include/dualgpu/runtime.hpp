@@ -81,19 +81,30 @@
 #error "DualGPU: unsupported platform. Supported: DUALGPU_PLATFORM_CUDA, DUALGPU_PLATFORM_HIP, DUALGPU_PLATFORM_CPU"
 #endif  // platform choice
 
-// Warp width. clang >= 20 spells the wave size __AMDGCN_WAVEFRONT_SIZE__ and deprecates the
-// older name; the GFX family decides where neither is given.
+// Warp width, as a plain number. clang 20+ marks its wave-size macros deprecated (a warning at every
+// use): they are read once here, with that warning off, and never expanded in user code.
 #if defined(DUALGPU_PLATFORM_HIP)
 #define DUALGPU_MAX_WARP_SIZE 64
-#if defined(__AMDGCN_WAVEFRONT_SIZE__)
-#define DUALGPU_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE__
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-pragma"
+#endif  // __clang__
+#if defined(__AMDGCN_WAVEFRONT_SIZE__) && __AMDGCN_WAVEFRONT_SIZE__ == 32
+#define DUALGPU_WARP_SIZE 32
+#elif defined(__AMDGCN_WAVEFRONT_SIZE__)
+#define DUALGPU_WARP_SIZE 64
+#elif defined(__AMDGCN_WAVEFRONT_SIZE) && __AMDGCN_WAVEFRONT_SIZE == 32
+#define DUALGPU_WARP_SIZE 32
 #elif defined(__AMDGCN_WAVEFRONT_SIZE)
-#define DUALGPU_WARP_SIZE __AMDGCN_WAVEFRONT_SIZE
+#define DUALGPU_WARP_SIZE 64
 #elif defined(__HIP_DEVICE_COMPILE__) && (defined(__GFX10__) || defined(__GFX11__) || defined(__GFX12__))
 #define DUALGPU_WARP_SIZE 32
 #else
 #define DUALGPU_WARP_SIZE 64  // gfx9 device pass, and the host pass (no single value: the widest)
 #endif  // wavefront size macros
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#endif  // __clang__
 #elif defined(DUALGPU_PLATFORM_CUDA)
 #define DUALGPU_MAX_WARP_SIZE 32
 #define DUALGPU_WARP_SIZE 32
