@@ -11,8 +11,9 @@ if(NOT GENERATOR)
   set(GENERATOR Ninja)
 endif()
 string(REPLACE " " ";" ARCHS "${ARCHS}")
-file(REMOVE_RECURSE "${BINARY}")
-execute_process(COMMAND "${CMAKE_COMMAND}" -S "${SOURCE}" -B "${BINARY}" -G "${GENERATOR}" "-DDualGPU_DIR=${DUALGPU_DIR}"
+# From scratch without deleting anything: --fresh configures anew, --clean-first rebuilds every file, so
+# every warning is printed again on a second run too.
+execute_process(COMMAND "${CMAKE_COMMAND}" --fresh -S "${SOURCE}" -B "${BINARY}" -G "${GENERATOR}" "-DDualGPU_DIR=${DUALGPU_DIR}"
                         "-DDUALGPU_PLATFORM=${PLATFORM}" "-DDUALGPU_ARCHITECTURES=${ARCHS}"
                 OUTPUT_VARIABLE configure_out ERROR_VARIABLE configure_out RESULT_VARIABLE rc)
 if(rc EQUAL 0)
@@ -20,7 +21,7 @@ if(rc EQUAL 0)
   if(DEFINED ENV{CMAKE_BUILD_PARALLEL_LEVEL})
     set(jobs "$ENV{CMAKE_BUILD_PARALLEL_LEVEL}")
   endif()
-  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BINARY}" -j ${jobs}
+  execute_process(COMMAND "${CMAKE_COMMAND}" --build "${BINARY}" --clean-first -j ${jobs}
                   OUTPUT_VARIABLE build_out ERROR_VARIABLE build_out RESULT_VARIABLE rc)
 endif()
 file(WRITE "${BINARY}/build-output.txt" "${configure_out}${build_out}")
