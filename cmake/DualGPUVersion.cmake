@@ -1,2 +1,2 @@
 # The one place DualGPU's version is written; everything else reads it from here.
-set(DUALGPU_VERSION 0.1.0)
+set(DUALGPU_VERSION 0.2.0)
