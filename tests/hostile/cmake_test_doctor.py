@@ -154,3 +154,19 @@ def test_error_text_with_semicolon_stays_one_entry(tmp_path):
     rc, out = doctor_json(tmp_path, env={"DUALGPU_PLATFORM": "rocm", "DUALGPU_ARCHITECTURES": "gfx90a;sm_90"})
     assert rc == 1
     assert len(out["errors"]) == 1 and out["errors"][0].startswith("DUALGPU_ARCHITECTURES (environment)='gfx90a;sm_90': ")
+
+
+def test_library_lister_that_prints_without_end_is_bounded(tmp_path):
+    # doctor --library reads a library's code objects with roc-obj-ls: one that never stops printing is
+    # cut off like the GPU probes, and the report says the library could not be read, instead of aborting.
+    script(tmp_path / "bin" / "roc-obj-ls", "exec yes '1 host-x86_64-unknown-linux file://lib#offset=0&size=1'")
+    library = tmp_path / "libk_hip.so"
+    library.write_bytes(b"\x7fELF")
+    start = time.monotonic()
+    rc, out, err = doctor(tmp_path, "--json", "--library", str(library), env={"DUALGPU_PROBE_TIMEOUT": "5"},
+                          limit_memory=2 << 30)
+    assert time.monotonic() - start < 60
+    report = json.loads(out)
+    assert "bad_alloc" not in err and "Killed" not in err, err
+    assert report["library"]["code_objects"] == []
+    assert any("roc-obj-ls: printed more than 1048576 bytes - ignored" in n for n in report["notes"]), report["notes"]
