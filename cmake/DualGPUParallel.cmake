@@ -66,7 +66,9 @@ function(_dualgpu_parallel_flags out)
   set(flags "")
   _dualgpu_device_compiles(compiles "${ARG_ARCHITECTURES}")
   set(jobs 1)
-  if(ARG_JOBS STREQUAL "AUTO" OR ARG_JOBS STREQUAL "")
+  # An empty JOBS is AUTO: before CMake 3.31 (CMP0174) cmake_parse_arguments leaves ARG_JOBS undefined for
+  # an empty value, and if(ARG_JOBS STREQUAL "") would then compare the name itself.
+  if(NOT DEFINED ARG_JOBS OR "${ARG_JOBS}" STREQUAL "" OR "${ARG_JOBS}" STREQUAL "AUTO")
     set(jobs ${compiles})
     if(ARG_CORES GREATER 0 AND jobs GREATER ARG_CORES)
       set(jobs ${ARG_CORES})

@@ -185,6 +185,12 @@ macro(_dualgpu_enable_gpu_language)
         set(_DUALGPU_AUTO_${_dualgpu_v} "${${_dualgpu_v}}" CACHE INTERNAL "written by DualGPU or enable_language")
       endif()
     endforeach()
+    # CMake before 3.26 spells nvcc's system include folders "-isystem=<dir>", a form ccache's base_dir
+    # does not rewrite: each clone's absolute include path then enters the hash and a shared cache never
+    # hits across clones. nvcc takes "-isystem <dir>" as well, which ccache rewrites.
+    if(_dualgpu_lang STREQUAL "CUDA" AND CMAKE_INCLUDE_SYSTEM_FLAG_CUDA STREQUAL "-isystem=")
+      set(CMAKE_INCLUDE_SYSTEM_FLAG_CUDA "-isystem ")
+    endif()
     # CMake before 3.26 does not know that nvcc 12+ compiles C++20, which torch 2.10+ headers
     # require (torch states cxx_std_20, which CMake applies to CUDA sources too): teach it.
     if(_dualgpu_lang STREQUAL "CUDA" AND CMAKE_CUDA_COMPILER_VERSION VERSION_GREATER_EQUAL 12.0
