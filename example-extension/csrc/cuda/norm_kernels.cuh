@@ -17,9 +17,10 @@
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
 //      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
 //      a thread's edge value is loaded with its vectors (one memory round trip, not two);
-//   7. at most one row per SM (decode sizes), and fused_add_rms_norm's wide rows at any count: the
-//      weight is loaded with x, before the reduction (one memory round trip, not two); elsewhere its
-//      registers would cost resident blocks;
+//   7. at most one row per SM (decode sizes, narrow rows too), and fused_add_rms_norm's wide rows at
+//      any count: the weight is loaded with x, before the reduction (one memory round trip, not two);
+//      elsewhere its registers would cost resident blocks. Narrow rows in groups spread over as many
+//      SMs as there are rows, and load the weight early too while each SM has at most one block;
 //   8. rows that all fit on the GPU at once take two vectors a thread (the widest spread, for
 //      latency); more rows take four (fewer registers a row: more rows resident, more bytes in flight).
 #pragma once
@@ -369,8 +370,8 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
 // each row has an SM to itself (decode sizes), and for fused_add_rms_norm's wide rows at any count;
 // elsewhere the weight's registers, held across the reduction, cost more resident blocks than the round
 // trip saves (docs/benchmarks.md). One grid line: at most 65535 rows. No row count is passed, and none
-// checked: a block past the end would have to read it, and that read, after the wait (where the
-// compiler puts it), cost a decode-size call 0.1 us (H200).
+// checked: a block past the end would have to read it, and that read comes after the wait (where the
+// compiler puts it), on the critical path of a decode-size call.
 template <typename T, int VEC, int NV, bool FUSED>
 __global__ void __launch_bounds__(norm_block_bound(NV))
     norm_weight_early_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
@@ -391,7 +392,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
 // threads per row, blockDim.y rows per block; the sum is reduced with shuffles of width blockDim.x.
 // The row loop is uniform over the block and no thread leaves early: every lane takes part in the
 // shuffles (rows past the end just contribute nothing).
-template <typename T, int VEC, int NV, bool FUSED, int PEEL>
+template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool WEIGHT_EARLY>
 __global__ void __launch_bounds__(256)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
@@ -405,12 +406,14 @@ __global__ void __launch_bounds__(256)
     const bool live = row < rows;
     const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, live ? row * hidden : 0, hidden);
     row_slice<T, VEC, NV, FUSED> s;
+    if constexpr (WEIGHT_EARLY) load_weight(s.w, weight, first, group, r.split.chunks, live);
     float sum_squares = norm_row_sum<PEEL>(s, r, first, group, live);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
       sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
     const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
     dualgpu::allow_next_grid();
-    norm_row_store<PEEL>(s, r, weight, inv_rms, first, group, live);
+    if constexpr (WEIGHT_EARLY) norm_scale_store<0>(s, r.out, weight, inv_rms, first, group, r.split.chunks, live);
+    else norm_row_store<PEEL>(s, r, weight, inv_rms, first, group, live);
   }
 }
 
@@ -518,12 +521,12 @@ constexpr std::int64_t two_pass_rows = 16384;
 constexpr std::int64_t max_register_chunks = 2048;
 
 // fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
-// any row count: 0.5-1.7% faster than after the reduction at 2048 and 16384 rows of 2880-8192 (H200);
-// rows of 192 vectors (1536 bf16) were 8% slower at 2048 rows, and rms_norm lost with it.
+// any row count (faster than after the reduction at 2048 and 16384 rows of 2880 to 8192 values; slower
+// for rows of 192 vectors, and for rms_norm: docs/benchmarks.md, example-extension bandwidth).
 constexpr std::int64_t fused_weight_early_chunks = 256;
 
 struct norm_plan {
-  enum kind_t { group, block, weight_early, two_pass } kind;
+  enum kind_t { group, group_weight_early, block, weight_early, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -547,20 +550,29 @@ template <typename T, bool FUSED, int PEEL>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
-  if (chunks <= 128) {
+  // Rows that each get an SM (decode sizes): one block per row and the weight loaded early (below),
+  // narrow rows too: a row's latency is what counts there, and a block of two vectors a thread spreads
+  // its loads widest.
+  const int sms = multiprocessors();
+  const bool row_per_sm = PEEL == peel_none && sms > 0 && rows <= sms;
+  if (chunks <= 128 && !(row_per_sm && chunks >= 32)) {
     const int nv = 4;
     int group = 1;
     while (group < 32 && group * nv < chunks) group *= 2;
-    const int per_block = 256 / group;
-    return {norm_plan::group, nv, dim3(group, per_block),
-            dim3(static_cast<unsigned>(std::min(ceil_div(rows, per_block), max_grid_rows)))};
+    // Fewer rows a block while that leaves SMs idle: rows spread over the GPU finish sooner.
+    int per_block = 256 / group;
+    while (per_block > 1 && ceil_div(rows, per_block) < sms) per_block /= 2;
+    const std::int64_t blocks = std::min(ceil_div(rows, per_block), max_grid_rows);
+    // One block per SM at most: the weight is loaded with x, as in the weight-early kernel.
+    const bool weight_early = PEEL == peel_none && blocks <= sms;
+    return {weight_early ? norm_plan::group_weight_early : norm_plan::group, nv, dim3(group, per_block),
+            dim3(static_cast<unsigned>(blocks))};
   }
   constexpr int VEC = dualgpu::max_vector_size<T>;
   static_assert(max_register_chunks <= 2 * norm_block_bound(2) && max_register_chunks <= 4 * norm_block_bound(4),
                 "a register-kernel row fits one block at two and at four vectors a thread");
   const int threads2 = threads_for(ceil_div(chunks, 2));
-  if (PEEL == peel_none && rows <= multiprocessors())
-    return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
+  if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows)
@@ -576,8 +588,13 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
   const norm_plan p = plan_norm<T, FUSED, PEEL>(rows, hidden / VEC);
   switch (p.kind) {
     case norm_plan::group:
-      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                         residual, w, eps, rows, hidden);
+      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, false>>(p.blocks, p.threads, 0, stream, out,
+                                                                                x, residual, w, eps, rows, hidden);
+    case norm_plan::group_weight_early:
+      if constexpr (PEEL == peel_none)
+        return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true>>(p.blocks, p.threads, 0, stream, out,
+                                                                                 x, residual, w, eps, rows, hidden);
+      break;  // not planned for PEEL rows
     case norm_plan::weight_early:
       if constexpr (PEEL == peel_none)
         return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,

@@ -22,12 +22,11 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // Launched dependent (dualgpu/launch.hpp), the vector kernel works out its row's split before it waits
 // for the previous kernel (index arithmetic only, no memory), and lets the next kernel's blocks in as
 // soon as the wait returns, before its own loads. The next kernel's launch and index work then overlap
-// this one: a third of a decode-size call (one row on an H200: 1.2-1.3 us -> 0.8-0.9 us), 2-11% at
-// 2048 rows, about 1% at 16384 (docs/benchmarks.md, run 5). Letting it in after the loads measured
-// slower (the signal waited for them); before the wait, slower from 64 rows on (the kernels after it
-// pile up, each holding SM slots while it waits). One exception, `early_next` false: narrow aligned
-// rows (one block of 128 a row) past 4096 rows, 2-9% slower with it at 8192 and 16384 rows of 768 bf16
-// values (and 10% faster at 2048); their blocks let the next kernel in as they exit. The gain needs a
+// this one, which matters most at decode sizes. Letting it in after the loads measured slower (the
+// signal waited for them); before the wait, slower from 64 rows on (the kernels after it pile up, each
+// holding SM slots while it waits). One exception, `early_next` false: narrow aligned rows (one block
+// of 128 a row) past 4096 rows, slower with it at 8192 and 16384 rows of 768 bf16 values; their blocks
+// let the next kernel in as they exit (docs/benchmarks.md, example-extension bandwidth). The gain needs a
 // next kernel launched dependent too, as the extension's are.
 
 // 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
@@ -111,10 +110,9 @@ constexpr std::int64_t narrow_early_next_rows = 4096;
 // One thread a vector. Blocks of 128 threads where a row is narrow (fewer idle threads) or where blocks
 // of 256 would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
 // Otherwise a row's vectors are shared evenly among as few blocks of at most 256 as cover them, in
-// whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps). Blocks of 256 left a row of 180
-// vectors (1440 bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM slots;
-// blocks of 192 took 2.9% less time there on an H200 (16384 rows: 34.30 -> 33.32 us), 1.0% at a
-// 5120-wide gate_up (docs/benchmarks.md, run 6).
+// whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps): blocks of 256 would leave a row
+// of 180 vectors (1440 bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM
+// slots (docs/benchmarks.md, example-extension bandwidth: silu_and_mul 16384x2880).
 int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
   const std::int64_t blocks = ceil_div(vectors, 256);
   if (vectors <= narrow_row_vectors || rows * blocks < multiprocessors()) return 128;
