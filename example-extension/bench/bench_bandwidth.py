@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Memory-bandwidth benchmark: each op against every peer, in % of a device-to-device copy measured
-in the same run.
+in the same run, on a named set of shapes (bench/shapes.py: the grid the kernels are tuned on, and a
+held-back set of real-model shapes reported apart).
 
 GPU time: a CUDA graph of back-to-back calls (launch cost removed), replayed for about 2 ms to bring
 the clocks up from idle, then --repeats times back to back; the median per call. Every implementation
-of a case gets the same graph: --graph-calls calls, or one per argument set where there are more sets.
-Inputs are cold or hot, never in between (rotation()): a call of 256 KiB or more gets enough argument
-sets for 256 MiB of distinct inputs a graph (5x the H200's 50 MB L2), each read once a replay; a
-smaller call (a decode step) cycles through at most 8 MiB of them, all in L2. Eager wall time: the same
-calls launched one by one from Python (perf_counter around them, synchronised), per call: what a
-caller without graphs pays. Bytes are the minimum traffic: every input read once, every output written
-once (weights and tables counted once).
+of a case gets the same graph. Every case is timed with cold inputs, and those of up to 16 MiB with hot
+inputs too (argument_sets()): cold, no input is in L2 when read (distinct inputs over 256 MiB a graph,
+or for small calls an L2 flush before each call, the flushes' own time subtracted); hot, a few MiB of
+inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each round and each
+case starting with the next one, so that none is always the first after a cold GPU; each reports the
+median of its rounds. Eager wall time: the same calls launched one by one from Python, per call.
+Bytes are the minimum traffic: every input read once, every output written once (weights and tables
+counted once).
 
 Peers per case: eager (the PyTorch composite of bench_ops.py), F.rms_norm (where it exists), compile
 (torch.compile of the composite, default mode, one compile per op, dtype and width with the row count
@@ -18,16 +20,12 @@ dynamic), liger (Liger-Kernel's Triton ops, when `liger_kernel` imports; skipped
 otherwise). The candidates behind the extension's kernel choices are compared, without torch, by
 kernel_variants.cu.
 
-    python bench/bench_bandwidth.py [--json out.json] [--md out.md] [--png out.png] [--budget 300]
-                                    [--quick] [--only rms_norm:1000x4100 ...] [--rounds 3]
+    python bench/bench_bandwidth.py [--set grid|heldback|quick] [--rounds 3] [--json out.json] [--md out.md]
+                                    [--png out.png] [--budget 300] [--only rms_norm:1000x4100 ...]
 
---rounds N times every implementation N times, in turn, each round starting with the next one (a, b,
-c, b, c, a, ...), so that a drift in the GPU's state hits all of them alike; each reports the median of
-its rounds.
-
-Prints one line per case (ours, the best peer named, the ratio, % of copy, wall times), writes the
-JSON after every case (a time-out keeps what was measured), a Markdown table (--md) and the chart
-(plot.py plot_bandwidth).
+Prints one line per case and temperature (ours, the best peer named, the ratio, % of copy, wall
+times) and a min / median line per op; writes the JSON after every case (a time-out keeps what was
+measured), a Markdown table (--md) and the chart (plot.py plot_bandwidth).
 """
 import argparse
 import collections
@@ -47,14 +45,16 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import dualgpu_example as ext  # noqa: E402
+import shapes  # noqa: E402
 from bench_ops import eager_fused_add_rms_norm, eager_rms_norm, eager_rotary, eager_silu_and_mul  # noqa: E402
 
 EPS = 1e-6
 COLD_BYTES = 256 << 20  # a cold case: each graph reads at least this much distinct input (5x the H200's L2)
 HOT_BYTES = 8 << 20  # a hot case: all its inputs together, well inside any L2
+HOT_LIMIT = 16 << 20  # calls up to this size (inputs and outputs) are timed hot as well as cold
+FLUSH_BYTES = 128 << 20  # written before each call of a small cold case: more than twice any L2
 HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Timer.capture)
 MAX_SETS = 1024
-NORM_TARGET = 85.0  # % of copy, hidden 4096 and 8192
 WARM_US = 2000.0  # GPU time replayed before each timing
 
 
@@ -77,14 +77,14 @@ class Timer:
         self.sync()
         return (time.perf_counter() - t0) * 1e6 / calls
 
-    def capture(self, fn, argsets, calls, keep):
+    def capture(self, fn, argsets, calls, keep, flush=None):
         """`calls` calls of fn, the argument sets in turn, as a CUDA graph (off a GPU: the calls to make).
         The outputs of the last `keep` calls stay allocated while capturing, so that a call's outputs
         land where none of those calls wrote: an implementation that allocates its outputs (out of
         place) writes as much distinct memory as one that writes in place into the rotated inputs,
         instead of rewriting one block that stays in L2."""
         if not self.gpu:
-            return lambda: [fn(*argsets[i % len(argsets)]) for i in range(calls)]
+            return lambda: [(flush and flush(), fn(*argsets[i % len(argsets)])) for i in range(calls)]
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(side):  # warm-up off the default stream, as torch's capture rules ask
@@ -96,6 +96,8 @@ class Timer:
         held = collections.deque(maxlen=keep)
         with torch.cuda.graph(graph):
             for i in range(calls):
+                if flush:
+                    flush()
                 held.append(fn(*argsets[i % len(argsets)]))
         del held
         graph.replay()  # the first replay also uploads the graph
@@ -170,34 +172,42 @@ def esize(dtype):
     return torch.empty((), dtype=dtype).element_size()
 
 
-def rotation(bytes_per_call):
-    """(argument sets, cold): cold where COLD_BYTES of distinct inputs take at most MAX_SETS sets; a graph
-    then calls each set once, so no input is in L2 when it is read, as in a prefill. Otherwise (a call of
-    under 256 KiB) hot: sets totalling HOT_BYTES at most, cycled, so every input is in L2, as in a decode
-    step whose inputs the kernel before has just written. Never between the two, where the time would
-    depend on which of an implementation's inputs its cache policy happened to keep."""
-    cold = math.ceil(COLD_BYTES / max(bytes_per_call, 1))
-    if cold <= MAX_SETS:
-        return cold, True
-    return max(1, min(64, HOT_BYTES // max(bytes_per_call, 1))), False
+def temperatures(bytes_per_call):
+    """Every case is timed cold; one whose inputs and outputs fit in a third of L2 is timed hot too."""
+    return ["cold", "hot"] if bytes_per_call <= HOT_LIMIT else ["cold"]
+
+
+def argument_sets(bytes_per_call, temp):
+    """(how many argument sets, whether each call is preceded by an L2 flush).
+    Cold: as in a prefill, no input is in L2 when it is read: enough sets for COLD_BYTES of distinct
+    inputs a graph, each read once a replay; where that takes more than MAX_SETS sets (calls under
+    256 KiB), a few sets and an L2 flush before every call instead, its own time measured apart and
+    subtracted. Hot: as in a decode step whose inputs the kernel before has just written: sets
+    totalling HOT_BYTES at most, cycled, so every input is in L2."""
+    per_call = max(bytes_per_call, 1)
+    if temp == "hot":
+        return max(1, min(64, HOT_BYTES // per_call)), False
+    cold = math.ceil(COLD_BYTES / per_call)
+    return (cold, False) if cold <= MAX_SETS else (4, True)
 
 
 def case_rms_norm(rows, hidden, dtype, device, fused):
     es = esize(dtype)
     per_call = rows * hidden * es * (4 if fused else 2) + hidden * es
-    sets, cold = rotation(per_call)
     w = torch.rand(hidden, device=device, dtype=dtype) + 0.5
     op = "fused_add_rms_norm" if fused else "rms_norm"
     key = (op, str(dtype), hidden)
     if fused:
         # In place: the residual grows by x each call; x stays normalised. Scaled so nothing overflows.
-        argsets = [(torch.randn(rows, hidden, device=device, dtype=dtype) * 1e-3,
-                    torch.randn(rows, hidden, device=device, dtype=dtype), w) for _ in range(sets)]
+        def new_set(i):
+            return (torch.randn(rows, hidden, device=device, dtype=dtype) * 1e-3,
+                    torch.randn(rows, hidden, device=device, dtype=dtype), w)
         impls = {"dualgpu": lambda x, r, w: ext.fused_add_rms_norm(x, r, w, EPS),
                  "eager": lambda x, r, w: eager_fused_add_rms_norm(x, r, w, EPS),
                  "compile": ("compile", key, eager_fused_add_rms_norm, lambda f: (lambda x, r, w: f(x, r, w, EPS)))}
     else:
-        argsets = [(torch.randn(rows, hidden, device=device, dtype=dtype), w) for _ in range(sets)]
+        def new_set(i):
+            return (torch.randn(rows, hidden, device=device, dtype=dtype), w)
         impls = {"dualgpu": lambda x, w: ext.rms_norm(x, w, EPS),
                  "eager": lambda x, w: eager_rms_norm(x, w, EPS)}
         if hasattr(F, "rms_norm"):
@@ -205,22 +215,20 @@ def case_rms_norm(rows, hidden, dtype, device, fused):
         impls["compile"] = ("compile", key, eager_rms_norm, lambda f: (lambda x, w: f(x, w, EPS)))
     if LIGER and device == "cuda":
         impls["liger"] = LIGER[op]
-    return dict(op=op, shape=f"{rows}x{hidden}", rows=rows, bytes=per_call, argsets=argsets, impls=impls, cold=cold,
-                norm_target=hidden in (4096, 8192) and rows >= 1024)
+    return dict(op=op, shape=f"{rows}x{hidden}", rows=rows, bytes=per_call, new_set=new_set, impls=impls)
 
 
 def case_silu(rows, d, dtype, device):
     es = esize(dtype)
     per_call = rows * d * es * 3
-    sets, cold = rotation(per_call)
-    argsets = [(torch.randn(rows, 2 * d, device=device, dtype=dtype),) for _ in range(sets)]
+
+    def new_set(i):
+        return (torch.randn(rows, 2 * d, device=device, dtype=dtype),)
     impls = {"dualgpu": ext.silu_and_mul, "eager": eager_silu_and_mul,
              "compile": ("compile", ("silu_and_mul", str(dtype), d), eager_silu_and_mul, lambda f: f)}
     if LIGER and device == "cuda":
         impls["liger"] = LIGER["silu_and_mul"]
-    return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", rows=rows, bytes=per_call, argsets=argsets, impls=impls,
-                cold=cold,
-                norm_target=False)
+    return dict(op="silu_and_mul", shape=f"{rows}x{2 * d}", rows=rows, bytes=per_call, new_set=new_set, impls=impls)
 
 
 def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192):
@@ -230,17 +238,15 @@ def case_rotary(tokens, heads, kv_heads, head_size, dtype, device, max_pos=8192)
     positions0 = torch.randint(0, max_pos, (tokens,), device=device)
     unique_rows = positions0.unique().numel()
     per_call = 2 * tokens * (heads + kv_heads) * head_size * es + tokens * 8 + unique_rows * head_size * es
-    argsets = []
-    sets, cold = rotation(per_call)
-    for i in range(sets):
+
+    def new_set(i):
         positions = positions0 if i == 0 else positions0[torch.randperm(tokens, device=device)]
-        argsets.append((positions, torch.randn(tokens, heads * head_size, device=device, dtype=dtype),
-                        torch.randn(tokens, kv_heads * head_size, device=device, dtype=dtype), head_size, cache))
+        return (positions, torch.randn(tokens, heads * head_size, device=device, dtype=dtype),
+                torch.randn(tokens, kv_heads * head_size, device=device, dtype=dtype), head_size, cache)
     impls = {"dualgpu": ext.rotary_embedding, "eager": eager_rotary,
              "compile": ("compile", ("rotary", str(dtype), heads, kv_heads, head_size), eager_rotary, lambda f: f)}
     return dict(op="rotary_embedding", shape=f"{tokens}t {heads}q/{kv_heads}kv x{head_size}", rows=tokens,
-                bytes=per_call,
-                argsets=argsets, impls=impls, cold=cold, norm_target=False)
+                bytes=per_call, new_set=new_set, impls=impls)
 
 
 OPS = {"rms": "rms_norm", "fused": "fused_add_rms_norm", "silu": "silu_and_mul", "rotary": "rotary_embedding"}
@@ -253,34 +259,13 @@ def spec_name(spec):
     return f"{OPS[kind]}:{shape}"
 
 
-# The grid: the hidden sizes of current open models, widths no vector width divides, decode (1, 64
-# rows) and prefill (2048, 16384 rows) sizes; and the shapes the issue named.
-HIDDEN = [4100, 5121, 1536, 2880, 3584, 4096, 5120, 7168, 8192]
-SILU_WIDTHS = [2002, 4100, 1536, 2880, 3584, 4096, 5120, 7168, 8192, 12288]  # x's width, 2 * d
-ROWS = [1, 64, 2048, 16384]
-EXTRA = [("rms", 1000, 4100), ("rms", 512, 5121), ("silu", 300, 1001), ("rms", 8192, 1536), ("fused", 64, 5120),
-         ("silu", 8192, 3072)]
-
-
-def grid_specs():
-    specs = list(EXTRA)
-    for rows in ROWS:
-        for hidden in HIDDEN:
-            specs += [("rms", rows, hidden), ("fused", rows, hidden)]
-        specs += [("silu", rows, width // 2) for width in SILU_WIDTHS]
-    return specs
-
-
-def cases(device, quick, only=(), dtypes=None):
-    dtypes = dtypes or [torch.bfloat16, torch.float16, torch.float32]
-    if quick:  # a smoke run (CPU, or a fast look at a GPU): an aligned and an unaligned width each
-        specs = [("rms", 64, 256), ("rms", 64, 261), ("fused", 64, 256), ("fused", 64, 261), ("silu", 64, 256),
-                 ("silu", 64, 131), ("rotary", 64, 4, 2, 64)]
-    else:
-        specs = grid_specs()
+def cases(device, set_name, only=(), dtypes=None):
+    make_specs, set_dtypes = shapes.SETS[set_name]
+    specs = make_specs()
+    dtypes = dtypes or [getattr(torch, d) for d in (set_dtypes or ["bfloat16", "float16", "float32"])]
     unknown = set(only) - {spec_name(s) for s in specs}
     if unknown:
-        sys.exit(f"--only {', '.join(sorted(unknown))}: no such case; the cases are "
+        sys.exit(f"--only {', '.join(sorted(unknown))}: no such case in --set {set_name}; the cases are "
                  f"{', '.join(spec_name(s) for s in specs)}")
     for spec in specs:
         if only and spec_name(spec) not in only:
@@ -325,13 +310,14 @@ def best_peer(rows, key):
     return min(peers, key=lambda r: r[key]) if peers else None
 
 
-def case_summary(op, shape, dtype, rows):
-    """One row per case: ours, the best peer (named) in GPU time, the ratio, % of copy, wall times."""
+def case_summary(op, shape, dtype, temp, rows):
+    """One row per case and temperature: ours, the best peer (named) in GPU time, the ratio, % of copy,
+    wall times."""
     ours = next((r for r in rows if r["impl"] == "dualgpu" and r.get("us") is not None), None)
     if ours is None:
         return None
     peer, wall_peer = best_peer(rows, "us"), best_peer(rows, "wall_us")
-    return dict(op=op, shape=shape, dtype=dtype, us=ours["us"], pct_copy=ours["pct_copy"],
+    return dict(op=op, shape=shape, dtype=dtype, temp=temp, us=ours["us"], pct_copy=ours["pct_copy"],
                 peer=peer["impl"] if peer else None, peer_us=peer["us"] if peer else None,
                 ratio=peer["us"] / ours["us"] if peer else None, peer_pct_copy=peer["pct_copy"] if peer else None,
                 wall_us=ours.get("wall_us"), wall_peer=wall_peer["impl"] if wall_peer else None,
@@ -341,31 +327,40 @@ def case_summary(op, shape, dtype, rows):
 
 def summary_line(c):
     peer = f"{c['peer']} {c['peer_us']:.2f}" if c["peer"] else "-"
-    ratio = f"{c['ratio']:.2f}x" if c["ratio"] else "-"
+    ratio = f"{c['ratio']:.3f}x" if c["ratio"] else "-"
     wall = f"{c['wall_us']:.1f}" if c["wall_us"] is not None else "-"
     wall_peer = f"{c['wall_peer']} {c['wall_peer_us']:.1f}" if c["wall_peer"] else "-"
     skipped = f" (not timed: {', '.join(c['skipped'])})" if c["skipped"] else ""
-    return (f"| {c['op']} | {c['shape']} | {c['dtype']} | {c['us']:.2f} | {peer} | {ratio} | {c['pct_copy']:.0f}% | "
-            f"{wall} | {wall_peer} |{skipped}")
+    return (f"| {c['op']} | {c['shape']} | {c['dtype']} | {c['temp']} | {c['us']:.2f} | {peer} | {ratio} | "
+            f"{c['pct_copy']:.0f}% | {wall} | {wall_peer} |{skipped}")
 
 
-SUMMARY_HEAD = ["| op | shape | dtype | ours µs (GPU) | best peer µs | ratio | ours % of copy | ours µs (wall) "
-                "| best peer µs (wall) |", "|---|---|---|---:|---|---:|---:|---:|---|"]
+SUMMARY_HEAD = ["| op | shape | dtype | inputs | ours µs (GPU) | best peer µs | ratio | ours % of copy | ours µs (wall) "
+                "| best peer µs (wall) |", "|---|---|---|---|---:|---|---:|---:|---:|---|"]
+
+
+def ratio_line(label, summaries):
+    ratios = [c["ratio"] for c in summaries if c["ratio"]]
+    if not ratios:
+        return f"{label}: no ratio measured"
+    worst = min((c for c in summaries if c["ratio"]), key=lambda c: c["ratio"])
+    return (f"{label}: {len(ratios)} cases, ratio (best peer's GPU time / ours) min {min(ratios):.3f} "
+            f"({worst['op']} {worst['shape']} {worst['dtype']} {worst['temp']} vs {worst['peer']}), median "
+            f"{statistics.median(ratios):.3f}; below 1.0: {sum(r < 1.0 for r in ratios)}, "
+            f"below 0.95: {sum(r < 0.95 for r in ratios)}")
 
 
 def summarise(summaries):
-    lines = list(SUMMARY_HEAD) + [summary_line(c) for c in summaries]
-    ratios = [c["ratio"] for c in summaries if c["ratio"]]
-    if ratios:
-        worst = min(summaries, key=lambda c: c["ratio"] or 1e9)
-        lines += ["", f"{len(ratios)} cases; ratio (best peer's GPU time / ours) min {min(ratios):.2f} "
-                      f"({worst['op']} {worst['shape']} {worst['dtype']} vs {worst['peer']}), median "
-                      f"{statistics.median(ratios):.2f}; below 1.0: {sum(r < 1.0 for r in ratios)}, "
-                      f"below 0.95: {sum(r < 0.95 for r in ratios)}"]
+    """The table, then one line per op and inputs (cold, hot) and one for all."""
+    lines = list(SUMMARY_HEAD) + [summary_line(c) for c in summaries] + [""]
+    groups = sorted({(c["op"], c["temp"]) for c in summaries})
+    lines += [ratio_line(f"{op} {temp}", [c for c in summaries if (c["op"], c["temp"]) == (op, temp)])
+              for op, temp in groups]
+    lines.append(ratio_line("all", summaries))
     return "\n".join(lines)
 
 
-def prepare(case, name, impl, use_compile, budget_left):
+def prepare(case, argsets, impl, use_compile, budget_left):
     """The callable to time for one implementation, or raises (the reason goes to the table)."""
     if not (isinstance(impl, tuple) and impl[0] == "compile"):
         return impl
@@ -376,12 +371,12 @@ def prepare(case, name, impl, use_compile, budget_left):
     _, key, base, wrap = impl
     if case["rows"] >= 2:
         import torch._dynamo as dynamo
-        for args in case["argsets"]:
+        for args in argsets:
             for a in args:
                 if isinstance(a, torch.Tensor) and a.dim() == 2 and a.shape[0] == case["rows"]:
                     dynamo.mark_dynamic(a, 0)
     fn = wrap(compiled(key, base))
-    fn(*case["argsets"][0])  # compiles here, outside the timed graphs
+    fn(*argsets[0])  # compiles here, outside the timed graphs
     return fn
 
 
@@ -401,95 +396,74 @@ def main():
                     help="run only this case (repeatable), e.g. rms_norm:1000x4100")
     ap.add_argument("--dtype", action="append", default=[], choices=["bfloat16", "float16", "float32"])
     ap.add_argument("--no-compile", action="store_true")
-    ap.add_argument("--quick", action="store_true", help="small shapes (a smoke run; the default off a GPU)")
+    ap.add_argument("--skip", action="append", default=[], metavar="IMPL",
+                    help="leave a peer out (repeatable), e.g. --skip eager (recorded in the JSON)")
+    ap.add_argument("--only-file", default=None, help="a file of OP:SHAPE lines, as many --only")
+    ap.add_argument("--set", choices=sorted(shapes.SETS), default=None,
+                    help="which shapes (bench/shapes.py): grid (default on a GPU), heldback, quick (default off one)")
+    ap.add_argument("--quick", action="store_true", help="the same as --set quick")
     args = ap.parse_args()
 
+    if args.only_file:
+        with open(args.only_file) as f:
+            args.only += [line.strip() for line in f if line.strip()]
     t0 = time.monotonic()
     device = "cuda" if ext.has_gpu_kernels() and torch.cuda.is_available() else "cpu"
-    quick = args.quick or device == "cpu"
+    set_name = args.set or ("quick" if args.quick or device == "cpu" else "grid")
+    quick = set_name == "quick"
     use_compile = device == "cuda" and not args.no_compile and hasattr(torch, "compile")
     LIGER, LIGER_ERROR = liger_ops() if device == "cuda" else (None, "no GPU")
     if LIGER is None:
         print(f"note: Liger-Kernel not compared ({LIGER_ERROR}); pip install liger-kernel to add it", flush=True)
     timer = Timer(device, args.repeats)
-    info = dict(kind="bandwidth", device=torch.cuda.get_device_name() if device == "cuda" else "cpu",
+    info = dict(kind="bandwidth", set=set_name, device=torch.cuda.get_device_name() if device == "cuda" else "cpu",
                 torch=torch.__version__, cuda=torch.version.cuda, quick=quick, liger=LIGER_ERROR or "compared",
+                rounds=args.rounds, skipped_peers=args.skip,
                 timing=f"GPU: CUDA graph of max({args.graph_calls}, argument sets) calls, median of {args.repeats} "
-                       f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up; wall: {args.wall_calls} eager "
-                       f"calls; inputs cold (>= {COLD_BYTES >> 20} MiB distinct a graph) or, calls under "
-                       f"{COLD_BYTES // MAX_SETS >> 10} KiB, hot (<= {HOT_BYTES >> 20} MiB)")
+                       f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up, implementations in turn over "
+                       f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
+                       f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
+                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted); hot inputs "
+                       f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
     print("\n".join(SUMMARY_HEAD), flush=True)
     results, summaries = [], []
+    flush_buffer = torch.empty(FLUSH_BYTES if device == "cuda" else 1 << 20, dtype=torch.uint8, device=device)
+
+    def flush():
+        flush_buffer.fill_(1)
 
     def save():
-        with open(args.json, "w") as f:
-            json.dump(dict(info, copy=copy, results=results, summaries=summaries, elapsed_s=time.monotonic() - t0),
-                      f, indent=1)
+        write_atomically(args.json, json.dumps(dict(info, copy=copy, results=results, summaries=summaries,
+                                                    elapsed_s=time.monotonic() - t0), indent=1))
         if args.md:  # after every case too: a time-out keeps the table of what was measured
-            with open(args.md, "w") as f:
-                f.write(f"Device-to-device copy: {copy['gbps']:.0f} GB/s = 100 % ({info['device']}, torch "
-                        f"{info['torch']}; {info['timing']}; Liger-Kernel: {info['liger']})\n\n"
-                        f"{summarise(summaries)}\n")
+            write_atomically(args.md, f"Device-to-device copy: {copy['gbps']:.0f} GB/s = 100 % ({info['device']}, "
+                                      f"torch {info['torch']}; {info['timing']}; Liger-Kernel: {info['liger']})\n\n"
+                                      f"{summarise(summaries)}\n")
 
     dtypes = [getattr(torch, d) for d in args.dtype] or None
+    case_index = 0
     with torch.no_grad():
-        for make, dtype in cases(device, quick, args.only, dtypes):
+        for make, dtype in cases(device, set_name, args.only, dtypes):
             elapsed = time.monotonic() - t0
             if elapsed > 1.3 * args.budget:
                 print(f"budget: {elapsed:.0f} s spent, remaining cases skipped", flush=True)
                 break
             case = make()
             dname = str(dtype).replace("torch.", "")
-            case_rows, fns = [], {}
-            for name, impl in case["impls"].items():
-                row = dict(op=case["op"], shape=case["shape"], dtype=dname, impl=name, bytes=case["bytes"],
-                           sets=len(case["argsets"]), us=None, wall_us=None)
-                try:
-                    fns[name] = prepare(case, name, impl, use_compile, args.budget - (time.monotonic() - t0))
-                except Exception as e:  # one failing path (a compile error) must not lose the rest
-                    row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
-                case_rows.append(row)
-            rows_by_name = {r["impl"]: r for r in case_rows}
-            # One graph size for every implementation of the case: cold cases read each set once a replay.
-            sets = len(case["argsets"])
-            calls = max(args.graph_calls, sets) if case["cold"] else args.graph_calls
-            keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
-            # Each round captures its own graphs: a graph kept from an earlier round and replayed after
-            # the others' was measured up to 5% slower in the largest cases (H200), a state no caller sees.
-            names = list(fns)
-            for r in range(args.rounds):  # in turn, each round starting one later: a, b, c, b, c, a, c, a, b
-                for name in names[r % len(names):] + names[:r % len(names)]:
-                    fn = fns[name]
-                    row = rows_by_name[name]
-                    if "error" in row:
-                        continue
-                    try:
-                        graph = timer.capture(fn, case["argsets"], calls, keep)
-                        us = timer.gpu_us(graph, calls)
-                        del graph
-                        wall = timer.wall_us(fn, case["argsets"], min(args.wall_calls, calls))
-                    except Exception as e:
-                        row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
-                        continue
-                    row.setdefault("rounds_us", []).append(us)
-                    row.setdefault("rounds_wall_us", []).append(wall)
-                    row["graph_calls"] = calls
-            for row in case_rows:
-                if row.get("rounds_us") and "error" not in row:
-                    us = statistics.median(row["rounds_us"])
-                    row.update(us=us, wall_us=statistics.median(row["rounds_wall_us"]), gbps=case["bytes"] / us / 1e3,
-                               pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"])
-            results.extend(case_rows)
-            summary = case_summary(case["op"], case["shape"], dname, case_rows)
-            if summary:
-                summaries.append(summary)
-                print(summary_line(summary), flush=True)
-            for r in case_rows:
-                if "error" in r and r["error"] != "RuntimeError: skipped (budget)":
-                    print(f"  {r['impl']}: {r['error']}", flush=True)
-            del case, fns
+            for temp in temperatures(case["bytes"]):
+                case_rows = time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, flush)
+                case_index += 1
+                results.extend(case_rows)
+                summary = case_summary(case["op"], case["shape"], dname, temp, case_rows)
+                if summary:
+                    summaries.append(summary)
+                    print(summary_line(summary), flush=True)
+                for r in case_rows:
+                    if "error" in r and r["error"] != "RuntimeError: skipped (budget)":
+                        print(f"  {r['impl']}: {r['error']}", flush=True)
+            del case
             if device == "cuda":
                 torch.cuda.empty_cache()
             save()
@@ -505,6 +479,69 @@ def main():
         with open(args.json) as f:
             plot.plot_bandwidth(json.load(f), args.png)
     return 0
+
+
+def write_atomically(path, text):
+    """The whole file or the one before: written beside, then renamed over."""
+    tmp = f"{path}.tmp{os.getpid()}"
+    with open(tmp, "w") as f:
+        f.write(text)
+    os.replace(tmp, path)
+
+
+def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, flush):
+    """Every implementation of one case at one temperature, in turn over args.rounds rounds; each round
+    (and each case) starts with the next implementation, so none is always first after a cold GPU."""
+    sets, flushed = argument_sets(case["bytes"], temp)
+    flushed = flushed and timer.gpu  # off a GPU the times are a smoke check, and no L2 to flush
+    argsets = [case["new_set"](i) for i in range(sets)]
+    case_rows, fns = [], {}
+    for name, impl in case["impls"].items():
+        if name in args.skip:
+            continue
+        row = dict(op=case["op"], shape=case["shape"], dtype=dname, temp=temp, impl=name, bytes=case["bytes"],
+                   sets=sets, flushed=flushed, us=None, wall_us=None)
+        try:
+            fns[name] = prepare(case, argsets, impl, use_compile, args.budget - (time.monotonic() - t0))
+        except Exception as e:  # one failing path (a compile error) must not lose the rest
+            row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
+        case_rows.append(row)
+    rows_by_name = {r["impl"]: r for r in case_rows}
+    # One graph size for every implementation: cold cases without a flush read each set once a replay.
+    calls = max(args.graph_calls, sets) if temp == "cold" and not flushed else args.graph_calls
+    keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
+    names = list(fns)
+    for r in range(args.rounds):
+        flush_us = None
+        if flushed:  # the flushes alone, timed in each round: subtracted from each implementation's time
+            graph = timer.capture(lambda: None, [()], calls, 1, flush)
+            flush_us = timer.gpu_us(graph, calls)
+            del graph
+        start = (case_index + r) % len(names)
+        # Each round captures its own graphs: a graph kept from an earlier round and replayed after the
+        # others' measured slower in the largest cases, a state no caller sees.
+        for name in names[start:] + names[:start]:
+            row = rows_by_name[name]
+            if "error" in row:
+                continue
+            try:
+                graph = timer.capture(fns[name], argsets, calls, keep, flush if flushed else None)
+                us = timer.gpu_us(graph, calls) - (flush_us or 0.0)
+                del graph
+                wall = timer.wall_us(fns[name], argsets, min(args.wall_calls, calls)) if args.wall_calls else None
+            except Exception as e:
+                row["error"] = f"{type(e).__name__}: {str(e).splitlines()[0][:120] if str(e) else ''}"
+                continue
+            row.setdefault("rounds_us", []).append(us)
+            row.setdefault("rounds_wall_us", []).append(wall)
+            row["graph_calls"] = calls
+    for row in case_rows:
+        if row.get("rounds_us") and "error" not in row:
+            us = statistics.median(row["rounds_us"])
+            walls = [w for w in row["rounds_wall_us"] if w is not None]
+            row.update(us=us, wall_us=statistics.median(walls) if walls else None, gbps=case["bytes"] / us / 1e3,
+                       pct_copy=100 * case["bytes"] / us / 1e3 / copy["gbps"])
+    return case_rows
 
 
 if __name__ == "__main__":
