@@ -189,7 +189,8 @@ function(_dualgpu_check_shared_libstdcxx)
 endfunction()
 
 # Every rebuild of an extension relinks it against torch's libraries, which are large, and lld or
-# gold do that several times faster than GNU ld (docs/benchmarks.md, "Linking"). DUALGPU_LINKER: AUTO (default) takes lld, else gold, when the compiler can reach one;
+# gold relink faster than GNU ld (docs/benchmarks.md, "Linking torch extensions").
+# DUALGPU_LINKER: AUTO (default) takes lld, else gold, when the compiler can reach one;
 # OFF keeps the toolchain's; or a CMake linker type (LLD, GOLD, MOLD, ...). Needs CMake 3.29
 # (LINKER_TYPE); a project's own CMAKE_LINKER_TYPE wins. Not on rocm: the HIP link carries its own
 # -fgpu-rdc device link through clang's lld already.

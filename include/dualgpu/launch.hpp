@@ -2,10 +2,9 @@
 // (CUDA's programmatic dependent launch, Hopper and newer), and what such a kernel must do.
 //
 // Back-to-back kernels on one stream normally leave the GPU idle between them: the next grid is
-// launched only once the last block of the previous one has exited. For memory-bound kernels of a
-// few tens of microseconds that gap is several percent (example-extension's RMSNorm over 4096x4096
-// bf16 on an H200: 83% of copy bandwidth with plain launches, 88% launched this way; the figures are
-// in docs/benchmarks.md).
+// launched only once the last block of the previous one has exited. For short memory-bound kernels
+// that gap is a visible share of their time, so launch them this way (docs/benchmarks.md, "Candidate
+// kernels beside the extension's own": the streaming rms_norm with and without a dependent launch).
 //
 //   dualgpu::launch_dependent<kernel>(grid, block, shared_bytes, stream, args...)
 //       launches kernel<<<grid, block, shared_bytes, stream>>>(args...) and returns the launch
@@ -23,9 +22,9 @@
 //       optional: lets the next dependent kernel start its blocks now (they still wait, in
 //       wait_for_previous_grid(), for this grid to complete). Without it they start when this grid
 //       exits. Call it after wait_for_previous_grid(): called before, the kernels after this one can
-//       pile up, each holding SM slots while it waits. On an H200, called before this kernel's loads
-//       it let the next kernel in sooner than called after them (example-extension's silu_and_mul,
-//       docs/benchmarks.md).
+//       pile up, each holding SM slots while it waits. Called before this kernel's own loads rather
+//       than after them, it lets the next kernel in sooner (example-extension's silu_and_mul; its
+//       cases: docs/benchmarks.md, "example-extension against every peer, on every shape").
 //   dualgpu::launches_dependent<kernel>()
 //       whether launch_dependent<kernel> launches it dependent on the current device.
 //

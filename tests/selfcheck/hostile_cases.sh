@@ -1,7 +1,7 @@
 #!/bin/sh
 # Hostile and careless input for ci/selfcheck.sh (issue 14): what a user's folder, environment or a
 # misbehaving tool may hold. Each case asserts the exact outcome; CTest runs one case per test,
-# labelled "hostile" (tests/hostile/tools_selfcheck.cmake).
+# labelled "hostile" (tests/selfcheck/CMakeLists.txt).
 # Usage: sh hostile_cases.sh CASE_NAME | all
 # SELFCHECK_SCRIPT=<old copy of selfcheck.sh> runs the cases against that copy (they fail on the
 # script before issue 14).

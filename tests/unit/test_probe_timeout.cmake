@@ -1,5 +1,5 @@
-# DUALGPU_PROBE_TIMEOUT: the one reading every probe uses (bad values are tested in tests/hostile,
-# where the configure or doctor must stop before anything runs).
+# DUALGPU_PROBE_TIMEOUT: the one reading every probe uses (bad values, where the configure or doctor
+# must stop before anything runs, are tested in tests/configure/bad_input_cases.cmake and tests/doctor/bad_input.py).
 include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
 
 _dualgpu_probe_timeout(t)

@@ -1,6 +1,6 @@
 """The README's count of bad inputs the tests try equals the number of CTest tests labelled `hostile`.
 
-Usage: tools_readme_count.py README.md CTEST BUILD_DIR
+Usage: readme_hostile_count.py README.md CTEST BUILD_DIR
 The README says "<N> tests labelled `hostile`" once, in its section "Reliability: bad input the tests
 try"; `ctest --show-only=json-v1 -L '^hostile$'` in BUILD_DIR counts them. After adding or removing a hostile test, set
 N to the count this test prints.

@@ -1,6 +1,6 @@
 """Nothing in the tree deletes a folder recursively unless it made that folder itself (issue 14).
 
-Usage: tools_rm_rf_lint.py REPO
+Usage: recursive_deletes_owned.py REPO
 Every tracked script (sh/bash, CMake, Python, CI YAML) is searched for recursive deletes: `rm -r...`,
 `file(REMOVE_RECURSE`, `cmake -E rm -r` / `remove_directory`, `shutil.rmtree`. One passes when
   - it is the safe-delete rule itself (bin/lib/dualgpu-owned-dir.sh, which checks the stamp), or
@@ -30,10 +30,10 @@ ALLOWED = {
         "$work is the test's mktemp -d folder (set in tests/packaging/common.sh, which it sources)",
     ("tests/packaging/new_hostile.sh", 'rm -r "$proj/csrc"'):
         "$proj is a project the test generated inside its mktemp -d folder ($tmp/forced)",
-    ("tests/hostile/cmake_configure_cases.cmake", 'file(REMOVE_RECURSE "${work}")'):
-        "${WORK}/<case>: the case's own folder under the test build tree (tests/hostile/CMakeLists.txt)",
-    ("tests/hostile/cmake_rocm_root_plus.cmake", 'file(REMOVE_RECURSE "${WORK}/c++")'):
-        "${WORK}/c++: the test's own folder under the test build tree (tests/hostile/CMakeLists.txt)",
+    ("tests/configure/bad_input_cases.cmake", 'file(REMOVE_RECURSE "${work}")'):
+        "${WORK}/<case>: the case's own folder under the test build tree (tests/configure/CMakeLists.txt)",
+    ("tests/configure/rocm_root_plus.cmake", 'file(REMOVE_RECURSE "${WORK}/c++")'):
+        "${WORK}/c++: the test's own folder under the test build tree (tests/configure/CMakeLists.txt)",
     ("tests/unit/test_architecture_keywords.cmake", 'file(REMOVE_RECURSE "${T}")'):
         "${CMAKE_CURRENT_BINARY_DIR}/arch-keywords-<tag>: the test's own folder in the build tree",
     ("tests/unit/test_rocm_layouts.cmake", 'file(REMOVE_RECURSE "${T}")'):
@@ -83,7 +83,7 @@ def main(repo):
     used = set()
     for path in tracked_files(repo):
         full = os.path.join(repo, path)
-        if path == RULE or not os.path.isfile(full) or path.startswith("tests/hostile/tools_rm_rf_lint"):
+        if path == RULE or not os.path.isfile(full) or path.startswith("tests/lint/recursive_deletes_owned"):
             continue
         try:
             with open(full, encoding="utf-8", errors="replace") as f:

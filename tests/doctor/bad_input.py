@@ -1,5 +1,5 @@
 """Hostile and careless input to `dualgpu doctor` (and so to the detection find_package runs): each
-test tries one bad input and asserts the exact outcome. Run one case: pytest cmake_test_doctor.py -k <name>."""
+test tries one bad input and asserts the exact outcome. Run one case: pytest bad_input.py -k <name>."""
 import json
 import os
 import pathlib

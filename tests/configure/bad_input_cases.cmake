@@ -1,4 +1,4 @@
-# cmake -DCASE=<case> -DCMAKE=<exe> -DREPO=<dir> -DWORK=<dir> -DPYTHON=<exe> -P cmake_configure_cases.cmake
+# cmake -DCASE=<case> -DCMAKE=<exe> -DREPO=<dir> -DWORK=<dir> -DPYTHON=<exe> -P bad_input_cases.cmake
 # Hostile and careless input to a configure of tests/projects/minimal; each case asserts the exact outcome.
 #   probe_timeout_command / probe_timeout_output_file / probe_timeout_word / probe_timeout_empty:
 #     a DUALGPU_PROBE_TIMEOUT that is no number stops the configure with the fix, and runs nothing.
@@ -93,7 +93,7 @@ elseif(CASE STREQUAL "ccache_home_unwritable")
 elseif(CASE STREQUAL "decision_cache_holds_cuda")
   find_program(nvcc NAMES nvcc PATHS /usr/local/cuda/bin)
   if(NOT nvcc)
-    message(FATAL_ERROR "${CASE}: no nvcc (tests/hostile/CMakeLists.txt registers this case only where nvcc exists)")
+    message(FATAL_ERROR "${CASE}: no nvcc (tests/configure/CMakeLists.txt registers this case only where nvcc exists)")
   endif()
   get_filename_component(nvcc_dir "${nvcc}" DIRECTORY)
   set(path "${path}:${nvcc_dir}")

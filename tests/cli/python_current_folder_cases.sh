@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools_python_current_folder.sh CASE: a ./torch/ and a ./json.py where the user stands are never run by
+# python_current_folder_cases.sh CASE: a ./torch/ and a ./json.py where the user stands are never run by
 # the Python that DualGPU's commands start (bin/lib/dualgpu-python-safe.py), nor a user's folder taken
 # as a build folder. Each case asserts the exact outcome; exit 1 on any difference.
 set -u
