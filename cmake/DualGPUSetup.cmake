@@ -215,10 +215,10 @@ function(_dualgpu_create_runtime_target)
   elseif(DualGPU_PLATFORM STREQUAL "rocm")
     target_compile_definitions(DualGPU::runtime INTERFACE DUALGPU_PLATFORM_HIP)
     # CUDA spellings (<cuda_runtime.h>, cudaMalloc) resolve to HIP through the shim folder.
-    target_include_directories(DualGPU::runtime BEFORE INTERFACE "${_DualGPU_INCLUDE_DIR}/dualgpu/cuda")
+    target_include_directories(DualGPU::runtime BEFORE INTERFACE "${_DualGPU_INCLUDE_DIR}/dualgpu/on_hip")
     # nvcc includes cuda_runtime.h in every .cu file: the shim's (HIP's runtime and the CUDA names).
     target_compile_options(DualGPU::runtime INTERFACE
-      "$<$<COMPILE_LANGUAGE:HIP>:SHELL:-include \"${_DualGPU_INCLUDE_DIR}/dualgpu/cuda/cuda_runtime.h\">"
+      "$<$<COMPILE_LANGUAGE:HIP>:SHELL:-include \"${_DualGPU_INCLUDE_DIR}/dualgpu/on_hip/cuda_runtime.h\">"
       "$<$<COMPILE_LANGUAGE:HIP>:--rocm-path=${DualGPU_ROCM_ROOT}>")
     if(DualGPU_ROCM_DEVICE_LIB_DIR)
       target_compile_options(DualGPU::runtime INTERFACE

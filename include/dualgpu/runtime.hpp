@@ -20,7 +20,7 @@
 //   DUALGPU_MAX_WARP_SIZE  the widest warp of the platform: 32 CUDA, 64 HIP, 1 CPU.
 //   DUALGPU_RT(Name)       cuda##Name or hip##Name: how DualGPU's own headers
 //                          call the runtime (DUALGPU_RT(StreamSynchronize)(s)).
-//                          User code writes the CUDA spelling; see cuda/.
+//                          User code writes the CUDA spelling; see on_hip/.
 // Types in namespace dualgpu (void* stand-ins on CPU so host code compiles):
 //   dualgpu::stream_t, event_t, error_t (and error_success), graph_t, graph_exec_t.
 #pragma once
@@ -41,7 +41,7 @@
 #endif  // no platform given
 
 #if defined(DUALGPU_PLATFORM_HIP)
-// The CUDA-spelled shim dir (cuda/) may be first on the include path; HIP's own
+// The CUDA-spelled shim dir (on_hip/) may be first on the include path; HIP's own
 // header is always included by its real name here.
 #include <hip/hip_runtime.h>
 #define DUALGPU_RT(name) hip##name

@@ -4,7 +4,8 @@ This package carries DualGPU's CMake package, headers and commands so that a pro
 ``dualgpu`` in ``build-system.requires`` and calls ``find_package(DualGPU)`` with no path
 (scikit-build-core finds it through the ``cmake.root`` entry point), and so that plain CMake
 users can ask ``python -m dualgpu --cmake-dir``. Importing it imports nothing heavy (no torch):
-scikit-build-core imports it to read the entry point.
+scikit-build-core imports it to read the entry point. ``dualgpu.extension`` (which imports torch) is the
+Python glue extension packages share; ``dualgpu.smoke`` their smoke test.
 """
 import os
 import re

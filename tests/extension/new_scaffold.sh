@@ -10,7 +10,7 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 # A project with every file (an op in three files), no placeholder left, no path of this checkout:
 # DualGPU is required by version in pyproject.toml and found by find_package with a version range.
 "$dualgpu" new my_ops "$tmp/my_ops" > "$tmp/out.txt"
-for f in CMakeLists.txt pyproject.toml README.md csrc/scale_add.cpp csrc/cuda/scale_add.cu \
+for f in CMakeLists.txt CMakePresets.json pyproject.toml README.md csrc/scale_add.cpp csrc/cuda/scale_add.cu \
          python/my_ops/__init__.py python/my_ops/ops/__init__.py python/my_ops/ops/scale_add.py tests/test_scale_add.py; do
   [ -f "$tmp/my_ops/$f" ] || fail "missing $f"
 done
@@ -28,6 +28,13 @@ grep -q "file(GLOB op_sources CONFIGURE_DEPENDS csrc/\*.cpp csrc/cuda/\*.cu)" "$
   || fail "CMakeLists.txt does not glob the ops"
 # The kernel file stays torch-free and check.hpp-free (docs/CONTRACTS.md).
 ! grep -nE "include.*(torch|ATen|check\.hpp)" "$tmp/my_ops/csrc/cuda/scale_add.cu" || fail "the .cu includes torch or check.hpp"
+# User code writes the CUDA spelling (include/dualgpu/runtime.hpp): DUALGPU_RT is DualGPU's own headers'.
+! grep -n "DUALGPU_RT" "$tmp/my_ops/csrc/"*.cpp "$tmp/my_ops/csrc/cuda/"*.cu || fail "the template uses DUALGPU_RT (above)"
+# The presets file is one the oldest CMake the project supports with presets (3.25, version 6) reads.
+if command -v cmake > /dev/null; then
+  [ "$(cd "$tmp/my_ops" && cmake --list-presets | grep -cE '^  "(default|cuda|rocm|cpu)"')" = 4 ] \
+    || fail "cmake --list-presets: $(cd "$tmp/my_ops" && cmake --list-presets 2>&1)"
+fi
 [ "$(wc -l < "$tmp/my_ops/CMakeLists.txt")" -le 60 ] || fail "CMakeLists.txt grew past ~50 lines"
 grep -q "next:" "$tmp/out.txt" || fail "no next steps printed"
 compgen -G "$tmp/.dualgpu-new.*" > /dev/null && fail "staging folder left behind"

@@ -1,6 +1,6 @@
 """Every CUDA name the HIP shim maps appears in docs/porting.md.
 
-Usage: check_doc_names.py <include/dualgpu/cuda> <docs/porting.md>. Names are the macros the shim
+Usage: check_doc_names.py <include/dualgpu/on_hip> <docs/porting.md>. Names are the macros the shim
 headers define (except DualGPU's own DUALGPU_*), the CUDA functions it declares in the global
 namespace (__ldcs, curand_uniform, ...), and the library names it maps as C++ declarations: type
 aliases (using cublasHandle_t = ...), function references and constants (static constexpr ...

@@ -2,7 +2,7 @@
 HIP shim provides resolves to the shim: preprocessed as HIP it either includes nothing from the
 CUDA toolkit, or stops with DualGPU's #error naming docs/porting.md. Never NVIDIA's copy.
 
-Usage: check_headers_shadow_cuda.py <include/dualgpu/cuda> <cuda include dir>. Exit 77 without a
+Usage: check_headers_shadow_cuda.py <include/dualgpu/on_hip> <cuda include dir>. Exit 77 without a
 HIP clang or without the CUDA headers.
 """
 import concurrent.futures
@@ -27,7 +27,8 @@ for root, _, files in os.walk(shim):
     rel = os.path.relpath(root, shim)
     if rel.split(os.sep)[0] in ("ATen", "c10"):  # torch's: checked by check_torch_mapping.py
         continue
-    headers += [os.path.normpath(os.path.join(rel, f)) for f in files if not f.startswith("dualgpu_")]
+    headers += [os.path.normpath(os.path.join(rel, f)) for f in files
+                if f.endswith((".h", ".cuh")) and not f.startswith("dualgpu_")]  # not README.md
 headers = sorted(set(headers))
 
 

@@ -1,4 +1,4 @@
-"""DualGPU's torch header mapping (include/dualgpu/cuda/ATen, .../c10) against torch's own hipify.
+"""DualGPU's torch header mapping (include/dualgpu/on_hip/ATen, .../c10) against torch's own hipify.
 
 1. Every torch CUDA header DualGPU maps includes exactly the header torch.utils.hipify writes
    in its place.
@@ -7,7 +7,7 @@
    the ones reached, torch's CUDA headers never are, and every identifier hipify rewrites in the
    file comes out of the preprocessor as hipify's spelling.
 No ROCm build of torch exists on this machine, so nothing here compiles the op against one.
-Usage: check_torch_mapping.py <include/dualgpu/cuda>. Exit 77 when torch or clang is missing.
+Usage: check_torch_mapping.py <include/dualgpu/on_hip>. Exit 77 when torch or clang is missing.
 """
 import os
 import re

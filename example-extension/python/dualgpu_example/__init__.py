@@ -1,54 +1,29 @@
 """Example DualGPU extension: fused LLM ops as torch.ops.dualgpu_example.*.
 
 The compiled library is found, in order: $DUALGPU_EXAMPLE_LIBRARY (a build tree, for
-development), then beside this file (where a wheel installs it).
+development), then beside this file (where a wheel installs it). Loading it and importing ops/ are
+DualGPU's shared glue (dualgpu.extension), the same as a `dualgpu new` project's.
 """
-import glob
-import importlib
 import os
-import pkgutil
+import sys
 
-import torch
+# This example sits in a DualGPU checkout (or in the installed dualgpu package, which is then importable):
+# the checkout's dualgpu is the one it was built with, so it comes first.
+_checkout_python = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python")
+if os.path.isfile(os.path.join(_checkout_python, "dualgpu", "extension.py")) and "dualgpu" not in sys.modules:
+    sys.path.insert(0, os.path.normpath(_checkout_python))
 
-__all__ = ["smoke", "has_gpu_kernels", "library_path"]
+from dualgpu import extension  # noqa: E402
 
+library_path = extension.load_library(__file__, "_dualgpu_example", "DUALGPU_EXAMPLE_LIBRARY")
 
-def _find_library():
-    explicit = os.environ.get("DUALGPU_EXAMPLE_LIBRARY")
-    if explicit:
-        if not os.path.isfile(explicit):
-            raise ImportError(f"DUALGPU_EXAMPLE_LIBRARY={explicit} is not a file")
-        return explicit
-    here = os.path.dirname(os.path.abspath(__file__))
-    found = sorted(glob.glob(os.path.join(here, "_dualgpu_example*.so")))
-    if not found:
-        raise ImportError(f"dualgpu_example: no _dualgpu_example*.so in {here}; build it "
-                          "(pip install --no-build-isolation .) or set DUALGPU_EXAMPLE_LIBRARY")
-    return found[0]
-
-
-library_path = _find_library()
-torch.ops.load_library(library_path)
-
-
-def _import_ops():
-    """Every module of ops/ (one per op: wrapper and fake), its __all__ made this package's names."""
-    from . import ops
-    for info in sorted(pkgutil.iter_modules(ops.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{ops.__name__}.{info.name}")
-        for name in getattr(module, "__all__", ()):
-            globals()[name] = getattr(module, name)
-            __all__.append(name)
-
-
-_import_ops()
-
+from . import ops  # noqa: E402  (every ops/<op>.py: wrapper + fake; needs the library loaded above)
+from .ops import *  # noqa: E402,F401,F403
 from ._smoke import smoke  # noqa: E402  (needs the ops loaded above)
+
+__all__ = [*ops.__all__, "smoke", "has_gpu_kernels", "library_path"]
 
 
 def has_gpu_kernels():
     """Whether this build has GPU kernels and a GPU is visible (a CPU build has CPU kernels only)."""
-    if not torch.cuda.is_available():
-        return False
-    has_kernel = getattr(torch._C, "_dispatch_has_kernel_for_dispatch_key", None)
-    return has_kernel is not None and has_kernel("dualgpu_example::rms_norm", "CUDA")
+    return extension.has_gpu_kernels("dualgpu_example")

@@ -1,16 +1,8 @@
 """smoke(): DualGPU's environment smoke test (`dualgpu smoke`) plus a quick self-test of this
 extension's own ops on the device they will run on. The running and comparing is DualGPU's own
 (`dualgpu.smoke`, the same module generated projects use); this file holds only this extension's checks."""
-import os
-import sys
-
+import dualgpu.smoke  # the checkout's or the installed one: __init__.py puts the right one on the path
 import torch
-
-try:
-    import dualgpu.smoke
-except ImportError:  # run from the checkout this example lives in: its python/ holds the dualgpu package
-    sys.path.append(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "python"))
-    import dualgpu.smoke
 
 
 def self_test(device=None):

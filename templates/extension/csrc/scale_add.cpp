@@ -2,6 +2,7 @@
 // the wrapper that calls the kernel launcher of cuda/scale_add.cu. Adding an op: copy this file,
 // cuda/scale_add.cu and python/@NAME@/ops/scale_add.py (see README.md); no central list to edit.
 #include <ATen/ATen.h>
+#include <ATen/Dispatch.h>
 #include <torch/library.h>
 
 #include "dualgpu/torch.hpp"
@@ -10,19 +11,20 @@
 #include "dualgpu/check.hpp"
 
 namespace @NAME@ {
-// Defined in cuda/scale_add.cu, which stays torch-free so it compiles in seconds: out[i] = x[i] * scale + y[i]
-// for n floats, asynchronously on stream; returns the launch's error.
-dualgpu::error_t launch_scale_add(float* out, const float* x, const float* y, float scale, std::int64_t n,
-                                  dualgpu::stream_t stream);
+// Defined in cuda/scale_add.cu (for float and double), which stays torch-free so it compiles in seconds:
+// out[i] = x[i] * scale + y[i] for n values, asynchronously on stream; returns the launch's error.
+template <typename T>
+dualgpu::error_t launch_scale_add(T* out, const T* x, const T* y, T scale, std::int64_t n, dualgpu::stream_t stream);
 }  // namespace @NAME@
 #endif  // !DUALGPU_PLATFORM_CPU
 
 namespace @NAME@ {
 namespace {
 
+// float64 too, so that torch.autograd.gradcheck can check the gradient (tests/test_scale_add.py).
 void check_inputs(const at::Tensor& x, const at::Tensor& y) {
-  DUALGPU_CHECK_DTYPE(x, at::kFloat);
-  DUALGPU_CHECK_DTYPE(y, at::kFloat);
+  DUALGPU_CHECK_DTYPE(x, at::kFloat, at::kDouble);
+  DUALGPU_CHECK_DTYPE(y, x.scalar_type());
   DUALGPU_CHECK_CONTIGUOUS(x);
   DUALGPU_CHECK_CONTIGUOUS(y);
   DUALGPU_CHECK_SAME_DEVICE(x, y);
@@ -39,8 +41,10 @@ at::Tensor scale_add_gpu(const at::Tensor& x, const at::Tensor& y, double scale)
   check_inputs(x, y);
   const dualgpu::device_guard guard(x);
   at::Tensor out = at::empty_like(x);
-  DUALGPU_CHECK(launch_scale_add(out.data_ptr<float>(), x.data_ptr<float>(), y.data_ptr<float>(),
-                                 static_cast<float>(scale), x.numel(), dualgpu::current_stream(x)));
+  AT_DISPATCH_FLOATING_TYPES(x.scalar_type(), "scale_add", [&] {
+    DUALGPU_CHECK(launch_scale_add(out.data_ptr<scalar_t>(), x.data_ptr<scalar_t>(), y.data_ptr<scalar_t>(),
+                                   static_cast<scalar_t>(scale), x.numel(), dualgpu::current_stream(x)));
+  });
   return out;
 }
 #endif  // !DUALGPU_PLATFORM_CPU

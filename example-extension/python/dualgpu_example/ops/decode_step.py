@@ -2,7 +2,7 @@
 graph_stats(), its launcher's counters (csrc/decode_step.cpp; the kernels are the three ops')."""
 import torch
 
-from . import register_fake
+from dualgpu.extension import register_fake
 
 __all__ = ["decode_step", "graph_stats"]
 

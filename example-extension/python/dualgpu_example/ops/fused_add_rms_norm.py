@@ -2,7 +2,7 @@
 csrc/cuda/fused_add_rms_norm.cu)."""
 import torch
 
-from . import register_fake
+from dualgpu.extension import register_fake
 
 __all__ = ["fused_add_rms_norm"]
 

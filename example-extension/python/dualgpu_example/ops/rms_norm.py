@@ -1,7 +1,7 @@
 """rms_norm: x / sqrt(mean(x^2, -1) + eps) * weight (csrc/rms_norm.cpp, csrc/cuda/rms_norm.cu)."""
 import torch
 
-from . import register_fake
+from dualgpu.extension import register_fake
 
 __all__ = ["rms_norm"]
 

@@ -2,7 +2,7 @@
 csrc/cuda/rotary_embedding.cu)."""
 import torch
 
-from . import register_fake
+from dualgpu.extension import register_fake
 
 __all__ = ["rotary_embedding"]
 

@@ -1,7 +1,7 @@
 """silu_and_mul: silu(x[..., :d]) * x[..., d:] (csrc/silu_and_mul.cpp, csrc/cuda/silu_and_mul.cu)."""
 import torch
 
-from . import register_fake
+from dualgpu.extension import register_fake
 
 __all__ = ["silu_and_mul"]
 

@@ -1,6 +1,0 @@
-// dualgpu/cuda/cuda_profiler_api.h: shim for HIP builds only; cudaProfilerStart/Stop.
-#pragma once
-#include "dualgpu_cuda_to_hip.h"
-
-#define cudaProfilerStart hipProfilerStart
-#define cudaProfilerStop hipProfilerStop

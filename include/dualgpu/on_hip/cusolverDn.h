@@ -1,0 +1,46 @@
+// dualgpu/on_hip/cusolverDn.h: shim for HIP builds only. cuSOLVER's dense API -> hipSOLVER's
+// hipsolverDn* compatibility API (on rocSOLVER), which keeps cuSOLVER's signatures: buffer-size
+// query, then the factorisation with a device workspace and a device info flag. rocSOLVER
+// ignores the workspace size it reports for some calls and allocates its own; results are the same.
+#pragma once
+#include "library_types.h"
+
+#if __has_include(<hipsolver/hipsolver.h>)
+#include <hipsolver/hipsolver.h>
+#elif __has_include(<hipsolver.h>)
+#include <hipsolver.h>
+#else
+#error "dualgpu: <cusolverDn.h> maps to hipSOLVER on ROCm, and hipSOLVER was not found: install libhipsolver-dev (Debian sid) or hipsolver-dev (AMD's ROCm repository). Debian 12 has no hipSOLVER package: build in a Debian sid root (ci/rocm-root.sh) or a ROCm container image. See docs/porting.md#libraries"
+#endif  // hipSOLVER
+#include "dualgpu_cublas_enums.h"
+
+using cusolverDnHandle_t = hipsolverDnHandle_t;
+using cusolverStatus_t = hipsolverStatus_t;
+
+static constexpr auto& cusolverDnCreate = hipsolverDnCreate;
+static constexpr auto& cusolverDnDestroy = hipsolverDnDestroy;
+static constexpr auto& cusolverDnSetStream = hipsolverDnSetStream;
+static constexpr auto& cusolverDnSgetrf_bufferSize = hipsolverDnSgetrf_bufferSize;
+static constexpr auto& cusolverDnDgetrf_bufferSize = hipsolverDnDgetrf_bufferSize;
+static constexpr auto& cusolverDnSgetrf = hipsolverDnSgetrf;
+static constexpr auto& cusolverDnDgetrf = hipsolverDnDgetrf;
+static constexpr auto& cusolverDnSgetrs = hipsolverDnSgetrs;
+static constexpr auto& cusolverDnDgetrs = hipsolverDnDgetrs;
+static constexpr auto& cusolverDnSpotrf_bufferSize = hipsolverDnSpotrf_bufferSize;
+static constexpr auto& cusolverDnDpotrf_bufferSize = hipsolverDnDpotrf_bufferSize;
+static constexpr auto& cusolverDnSpotrf = hipsolverDnSpotrf;
+static constexpr auto& cusolverDnDpotrf = hipsolverDnDpotrf;
+static constexpr auto& cusolverDnSpotrs = hipsolverDnSpotrs;
+static constexpr auto& cusolverDnDpotrs = hipsolverDnDpotrs;
+
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_SUCCESS = HIPSOLVER_STATUS_SUCCESS;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_NOT_INITIALIZED = HIPSOLVER_STATUS_NOT_INITIALIZED;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_ALLOC_FAILED = HIPSOLVER_STATUS_ALLOC_FAILED;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_INVALID_VALUE = HIPSOLVER_STATUS_INVALID_VALUE;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_EXECUTION_FAILED = HIPSOLVER_STATUS_EXECUTION_FAILED;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_INTERNAL_ERROR = HIPSOLVER_STATUS_INTERNAL_ERROR;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_NOT_SUPPORTED = HIPSOLVER_STATUS_NOT_SUPPORTED;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_ARCH_MISMATCH = HIPSOLVER_STATUS_ARCH_MISMATCH;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_MAPPING_ERROR = HIPSOLVER_STATUS_MAPPING_ERROR;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = HIPSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_ZERO_PIVOT = HIPSOLVER_STATUS_ZERO_PIVOT;
