@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""bench_bandwidth.py's JSON as a result file of bench/results (schema 1, bench/results/README.md).
+
+    python3 example-extension/bench/to_result.py bandwidth.json --date 2026-12-02 --machine h200 \
+        --machine-description "..." --command "..." [--commit SHA] [--note TEXT ...] > bench/results/<file>.json
+
+The grid set becomes the benchmark `example-bandwidth`, the held-back set `example-heldback`: two
+sections of docs/benchmarks.md, so shapes nobody tuned on are reported apart.
+"""
+import argparse
+import json
+import sys
+
+BENCHMARKS = {
+    "grid": ("example-bandwidth", "example-extension against every peer, on every shape"),
+    "heldback": ("example-heldback", "example-extension on held-back real-model shapes"),
+}
+COLUMNS = [
+    {"field": "op"}, {"field": "shape"}, {"field": "dtype"}, {"field": "inputs"},
+    {"field": "ours_gpu_us", "title": "ours, GPU", "unit": "µs", "digits": 2},
+    {"field": "best_peer", "title": "best peer"},
+    {"field": "best_peer_gpu_us", "title": "best peer, GPU", "unit": "µs", "digits": 2},
+    {"field": "ratio", "unit": "×", "digits": 3},
+    {"field": "ours_pct_of_copy", "title": "ours", "unit": "% of copy", "digits": 0},
+]
+
+
+def rows_of(data):
+    rows = []
+    for s in data["summaries"]:
+        if s.get("ratio") is None:
+            continue
+        rows.append(dict(op=s["op"], shape=s["shape"], dtype=s["dtype"], inputs=s["temp"],
+                         ours_gpu_us=round(s["us"], 3), best_peer=s["peer"], best_peer_gpu_us=round(s["peer_us"], 3),
+                         ratio=round(s["ratio"], 3), ours_pct_of_copy=round(s["pct_copy"], 1)))
+    return rows
+
+
+def measures(data):
+    peers = "eager, `F.rms_norm`, torch.compile (default mode) and Liger-Kernel"
+    if data.get("skipped_peers"):
+        peers += f" (not timed in this run: {', '.join(data['skipped_peers'])})"
+    return (f"Each op of example-extension against every peer: {peers}, forward only, on the `{data['set']}` "
+            f"shapes of example-extension/bench/shapes.py. {data['timing']}. ratio: the best peer's GPU time "
+            f"over ours (above 1: ours faster). % of copy: the least traffic the op must move, against torch's "
+            f"device-to-device copy timed in the same run.")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("bandwidth_json")
+    ap.add_argument("--date", required=True)
+    ap.add_argument("--machine", required=True)
+    ap.add_argument("--machine-description", required=True)
+    ap.add_argument("--command", required=True)
+    ap.add_argument("--commit")
+    ap.add_argument("--environment", default="{}", help="JSON object of versions")
+    ap.add_argument("--note", action="append", default=[])
+    ap.add_argument("--fact", action="append", default=[], metavar="NAME=VALUE[:UNIT]")
+    args = ap.parse_args()
+    with open(args.bandwidth_json) as f:
+        data = json.load(f)
+    if data.get("set") not in BENCHMARKS:
+        sys.exit(f"to_result.py: {args.bandwidth_json}: set {data.get('set')!r} has no result section "
+                 f"(one of {', '.join(BENCHMARKS)})")
+    benchmark, title = BENCHMARKS[data["set"]]
+    facts = [{"name": "copy reference", "value": round(data["copy"]["gbps"]), "unit": "GB/s"}]
+    for fact in args.fact:
+        name, _, value = fact.partition("=")
+        value, _, unit = value.partition(":")
+        facts.append(dict(name=name, value=float(value) if "." in value else int(value), **({"unit": unit} if unit else {})))
+    result = dict(schema=1, benchmark=benchmark, title=title, date=args.date, machine=args.machine,
+                  machine_description=args.machine_description, command=args.command,
+                  environment=dict(json.loads(args.environment), torch=data["torch"], CUDA=data["cuda"]),
+                  measures=measures(data), facts=facts, notes=args.note,
+                  summary={"of": "ratio", "by": ["op", "inputs", "best_peer"], "below": 1.0},
+                  tables=[{"title": "every case", "columns": COLUMNS, "rows": rows_of(data)}])
+    if args.commit:
+        result["commit"] = args.commit
+    json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
+    sys.stdout.write("\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
