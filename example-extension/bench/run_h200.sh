@@ -17,7 +17,8 @@
 # The build goes to a fresh folder from mktemp -d, which the script owns and removes at exit
 # (RUN_H200_KEEP_BUILD=1 keeps it, and says where); it never deletes a path it did not create.
 # One deadline (RUN_H200_SECONDS, default 540) caps every step, so the script ends within 9 minutes.
-# RUN_H200_ROUNDS=N times every bandwidth case's implementations N times in turn (bench_bandwidth.py).
+# RUN_H200_ROUNDS=N times every bandwidth case's implementations N times in turn (default 2), and
+# RUN_H200_SET=heldback times the held-back real-model shapes instead of the grid (bench/shapes.py).
 #   bash example-extension/bench/run_h200.sh          (from anywhere; python3 must import torch)
 set -u
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -85,7 +86,8 @@ if step configure 60 "$out/build.log" cmake -G Ninja -S "$project" -B "$build" -
   # its JSON after every case, so a time-out keeps what was measured.
   left=$((deadline - SECONDS - 30))
   step bench-bandwidth "$left" "$out/bench.log" "$python" "$here/bench_bandwidth.py" --json "$out/bandwidth.json" \
-    --md "$out/bandwidth.md" --budget $((left * 70 / 100)) --rounds "${RUN_H200_ROUNDS:-1}"
+    --md "$out/bandwidth.md" --budget $((left * 70 / 100)) --rounds "${RUN_H200_ROUNDS:-2}" \
+    --set "${RUN_H200_SET:-grid}"
   if [ -s "$out/bandwidth.json" ]; then
     step plot-bandwidth 20 "$out/bench.log" "$python" "$here/plot.py" "$out/bandwidth.json" "$out/bandwidth.png"
     "$python" -c 'import json, sys; d = json.load(open(sys.argv[1]))
