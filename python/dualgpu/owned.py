@@ -66,6 +66,8 @@ def _check_place(path, what):
         raise Refused(f"{path} is a symbolic link: DualGPU never writes through a link; name the real {what} "
                       "or a new one")
     real = os.path.realpath(path)
+    if what != "folder" and os.path.exists(real) and not os.path.isfile(real):
+        raise Refused(f"{path} exists and is not a plain file (a device, a pipe or a folder): name a new file for the {what}")
     home = os.path.realpath(os.path.expanduser("~"))
     if real in ("/", home):
         raise Refused(f"{path} is / or your home folder: DualGPU never fills or deletes it; name a new folder")

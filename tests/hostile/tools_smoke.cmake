@@ -1,4 +1,4 @@
-# bin/dualgpu-smoke against hostile input: a user's folder as --build-dir (with --rebuild, through a
+# `bin/dualgpu smoke` against hostile input: a user's folder as --build-dir (with --rebuild, through a
 # symbolic link), missing option values, a --torch-dir that defines no torch. The smoke program's own
 # option errors are in tests/smoke/CMakeLists.txt (they need the program built).
 get_filename_component(_hostile_repo "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
