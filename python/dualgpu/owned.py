@@ -103,6 +103,7 @@ def _write_stamp(real, purpose):
     try:
         with os.fdopen(fd, "w") as f:
             f.write(_stamp_text(purpose))
+        os.chmod(temp, 0o644)  # as the shell rule's stamp: others may read why the folder is there
         os.replace(temp, os.path.join(real, STAMP))
     except BaseException:
         with contextlib.suppress(OSError):

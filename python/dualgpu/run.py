@@ -13,7 +13,7 @@ import signal
 import subprocess
 import time
 
-__all__ = ["Result", "ToolFailed", "run", "run_attached", "environment", "which", "OUTPUT_LIMIT"]
+__all__ = ["Result", "ToolFailed", "run", "run_attached", "environment", "which", "tail", "OUTPUT_LIMIT"]
 
 # Far more than any tool DualGPU asks prints; a tool that prints more is cut off and killed.
 OUTPUT_LIMIT = 16 * 1024 * 1024
@@ -45,6 +45,12 @@ class Result:
         if self.truncated:
             return f"{self.argv[0]} printed more than {OUTPUT_LIMIT // (1024 * 1024)} MiB and was stopped"
         return f"{self.argv[0]} exited with status {self.returncode}"
+
+
+def tail(text, lines=60, characters=8000):
+    """The end of a tool's output, to show a user: a tool that printed without end is not echoed whole."""
+    end = "\n".join(text.splitlines()[-lines:])[-characters:]
+    return end + ("\n" if end else "")
 
 
 def which(program):

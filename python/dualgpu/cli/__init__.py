@@ -21,18 +21,20 @@ PASS_THROUGH = {"check-abi", "example", "smoke", "selfcheck"}
 
 
 def _top_parser():
+    modules = {name: importlib.import_module(f"dualgpu.cli.{module}") for name, module in COMMANDS.items()}
+    listing = "\n".join(f"  {m.SYNOPSIS:<46} {m.HELP}" for m in modules.values())
     parser = argparse.ArgumentParser(
-        prog="dualgpu", allow_abbrev=False,
+        prog="dualgpu", allow_abbrev=False, formatter_class=argparse.RawDescriptionHelpFormatter,
         usage="dualgpu <command> [options]\n       dualgpu --version | --cmake-dir | --include-dir",
-        description="DualGPU's commands. Run 'dualgpu <command> --help' for a command's options.")
+        description=f"commands:\n{listing}",
+        epilog="Run 'dualgpu <command> --help' for a command's options.")
     parser.add_argument("--version", action="store_true", help="DualGPU's version")
     parser.add_argument("--cmake-dir", action="store_true",
                         help="the folder of DualGPUConfig.cmake, for cmake -DDualGPU_DIR=...")
     parser.add_argument("--include-dir", action="store_true", help="the folder that holds dualgpu/*.hpp")
-    commands = parser.add_subparsers(dest="command", metavar="<command>", title="commands")
-    for name, module_name in COMMANDS.items():
-        module = importlib.import_module(f"dualgpu.cli.{module_name}")
-        sub = commands.add_parser(name, help=module.HELP, description=getattr(module, "DESCRIPTION", module.HELP),
+    commands = parser.add_subparsers(dest="command", metavar="<command>", help=argparse.SUPPRESS)
+    for name, module in modules.items():
+        sub = commands.add_parser(name, description=getattr(module, "DESCRIPTION", module.HELP),
                                   prog=f"dualgpu {name}", allow_abbrev=False,
                                   add_help=getattr(module, "ADD_HELP", True),
                                   formatter_class=argparse.RawDescriptionHelpFormatter)

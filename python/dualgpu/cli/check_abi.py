@@ -8,6 +8,7 @@ from dualgpu import run as runner
 from dualgpu import settings
 from dualgpu.cli import common
 
+SYNOPSIS = "check-abi <wheel|.so> [--stable-abi X.Y]"
 HELP = "what a built extension needs of torch and Python (stable ABI, abi3)"
 ADD_HELP = False  # --help is check_abi.py's own
 SETTINGS = ("DUALGPU_PYTHON",)

@@ -9,6 +9,7 @@ from dualgpu import owned, settings
 from dualgpu import run as runner
 from dualgpu.cli import common
 
+SYNOPSIS = "doctor [--json] [--no-torch] [--library FILE]"
 HELP = "what DualGPU would choose here (platform, architectures) and why"
 DESCRIPTION = (HELP + ".\nExit status 1 when the configuration is invalid, 2 on wrong usage.")
 # DUALGPU_PLATFORM and DUALGPU_PROBE_TIMEOUT are the decision's own inputs: CMake checks them, and doctor
@@ -38,8 +39,8 @@ def decide(torch=True, library=""):
                           f"-DDUALGPU_DOCTOR_LIBRARY={os.path.abspath(library) if library else ''}",
                           "-P", os.path.join(dualgpu.cmake_dir(), "DualGPUDoctor.cmake")],
                          env=common.tool_env(), timeout=DOCTOR_SECONDS)
-        # What CMake printed on the way (a warning) goes to stderr: stdout is the report's alone.
-        sys.stderr.write(result.stdout + result.stderr)
+        # What CMake printed on the way (a warning) goes to stderr, its end only: stdout is the report's alone.
+        sys.stderr.write(runner.tail(result.stdout + result.stderr))
         if not result.ok or not os.path.isfile(os.path.join(out, "doctor.json")):
             raise runner.ToolFailed(f"the detection script failed ({result.why()}; its output is above)")
         with open(os.path.join(out, "doctor.json")) as f:

@@ -12,6 +12,7 @@ from dualgpu import owned, settings
 from dualgpu import run as runner
 from dualgpu.cli import common, doctor
 
+SYNOPSIS = "example [--dry-run] [pytest options]"
 HELP = "build and run example-extension for this machine"
 DESCRIPTION = __doc__ + """
 

@@ -16,6 +16,7 @@ from dualgpu import owned, scaffold_names, settings
 from dualgpu import run as runner
 from dualgpu.cli import common
 
+SYNOPSIS = "new <name> [dir] [--force] [--stable-abi X.Y]"
 HELP = "scaffold a new extension project from the template"
 DESCRIPTION = """Writes a PyTorch extension project named <name> into [dir] (default: ./<name>): one op (scale_add)
 in three files (csrc/scale_add.cpp, csrc/cuda/scale_add.cu, python/<name>/ops/scale_add.py), its

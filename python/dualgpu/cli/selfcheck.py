@@ -4,6 +4,7 @@ import argparse
 from dualgpu import run as runner
 from dualgpu.cli import common
 
+SYNOPSIS = "selfcheck [options]"
 HELP = "CI self-check of the GPU toolchain, devices and torch (ci/selfcheck.sh; --help for its options)"
 ADD_HELP = False  # --help is selfcheck.sh's own
 # selfcheck.sh bounds each of its probes; this bounds the whole check.

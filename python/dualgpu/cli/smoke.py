@@ -10,6 +10,7 @@ from dualgpu import owned, settings
 from dualgpu import run as runner
 from dualgpu.cli import common
 
+SYNOPSIS = "smoke [options]"
 HELP = "environment smoke test of torch operators on this machine"
 ADD_HELP = False  # --help prints the wrapper's options and smoke/usage.txt
 SETTINGS = ("CMAKE", "DUALGPU_PYTHON", "DUALGPU_PROBE_TIMEOUT", "DUALGPU_SMOKE_TORCH_DIR", "DUALGPU_SMOKE_PLAIN_TORCH", "DUALGPU_SMOKE_JOBS")
@@ -142,7 +143,7 @@ def _build(opts):
             log = os.path.join(real, "dualgpu-smoke-configure.log")
             owned.write_file(log, step.stdout + step.stderr, "configure log")
             if not step.ok:
-                tail = "\n".join((step.stdout + step.stderr).splitlines()[-30:])
+                tail = runner.tail(step.stdout + step.stderr, lines=30)
                 _fail(f"configure failed ({step.why()}); the log is {log}:\n{tail}")
         # An up-to-date build is a no-op; after a change to smoke/ only the touched files recompile.
         jobs = settings.get("DUALGPU_SMOKE_JOBS", str(os.cpu_count() or 2))
