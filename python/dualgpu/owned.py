@@ -192,11 +192,7 @@ def write_file(path, text, what="file"):
     """Writes <text> to <path> whole or not at all (written beside it, then renamed). Refused for a link,
     a folder, a place in DualGPU's tree or a folder that cannot be written."""
     path = os.fspath(path)
-    if not path:
-        raise Refused(f"an empty {what} name was given: name a file")
-    real = _check_place(path, what)
-    if os.path.isdir(real):
-        raise Refused(f"{path} is a folder: name a file for the {what}")
+    real = check_file_place(path, what)
     folder = os.path.dirname(real)
     try:
         fd, temp = tempfile.mkstemp(prefix="." + os.path.basename(real) + ".", dir=folder)

@@ -33,6 +33,15 @@ def fake_tool(folder, name, body):
     return path
 
 
+def fake_torch(work):
+    """A TorchConfig.cmake folder whose version file says 9.9.9 and whose config defines no torch."""
+    folder = pathlib.Path(work) / "faketorch"
+    folder.mkdir()
+    (folder / "TorchConfig.cmake").write_text("# defines no torch\n")
+    (folder / "TorchConfigVersion.cmake").write_text('set(PACKAGE_VERSION "9.9.9")\n')
+    return folder
+
+
 def dualgpu(*args, cwd, env=None, path_first=None, timeout=300, unset=()):
     """bin/dualgpu <args> from <cwd>; <env> added to the environment, <path_first> put first on PATH.
     Returns (exit status, stdout + stderr, seconds)."""

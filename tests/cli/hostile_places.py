@@ -7,15 +7,7 @@ import subprocess
 import sys
 import time
 
-from clitest import DUALGPU, REPO, dualgpu, expect, fake_tool, main
-
-
-def fake_torch(work):
-    folder = work / "faketorch"
-    folder.mkdir()
-    (folder / "TorchConfig.cmake").write_text("# defines no torch\n")
-    (folder / "TorchConfigVersion.cmake").write_text('set(PACKAGE_VERSION "9.9.9")\n')
-    return folder
+from clitest import DUALGPU, REPO, dualgpu, expect, fake_tool, fake_torch, main
 
 
 def refused(work, args, texts, env=None, path_first=None):

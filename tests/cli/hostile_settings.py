@@ -2,15 +2,7 @@
 message that names the variable, its value and what it accepts; nothing is created or run."""
 import sys
 
-from clitest import dualgpu, expect, main
-
-
-def fake_torch(work):
-    folder = work / "faketorch"
-    folder.mkdir()
-    (folder / "TorchConfig.cmake").write_text("# defines no torch\n")
-    (folder / "TorchConfigVersion.cmake").write_text('set(PACKAGE_VERSION "9.9.9")\n')
-    return folder
+from clitest import dualgpu, expect, fake_torch, main
 
 
 def refused(work, args, env, names, *, absent=()):
