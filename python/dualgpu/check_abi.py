@@ -10,7 +10,8 @@ Checks, each printed as PASS, FAIL (with the symbol and the fix) or INFO:
   manylinux   a wheel's platform policy, from auditwheel (pip install auditwheel)
 The stable-ABI version is --stable-abi, else the one dualgpu_add_torch_extension(... STABLE_ABI) recorded
 in the library. Exit status: 0 when nothing failed, 1 when something did, 2 on a usage error.
-Run as `python -m dualgpu.check_abi` by the interpreter whose torch headers it reads (`dualgpu check-abi` does).
+Run by the interpreter whose torch headers it reads: `python -m dualgpu.check_abi` (as `dualgpu check-abi` does)
+or as a plain script (as dualgpu_add_abi_test's CTest test does).
 """
 import argparse
 import importlib.util
@@ -19,8 +20,13 @@ import re
 import sys
 import zipfile
 
-from dualgpu import owned
-from dualgpu.run import ToolFailed, environment, run
+if not __package__:
+    # A plain script (python <package>/check_abi.py): its package is the folder this file is in, which
+    # is imported from the folder above it, not from the script's own folder.
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+from dualgpu import owned  # noqa: E402 (after the path is set for a plain script)
+from dualgpu.run import ToolFailed, environment, run  # noqa: E402
 
 # Namespaces of libtorch's C++ API, as they start a mangled name: _ZN2at..., _ZNK3c10..., _ZTIN5torch...
 TORCH_CXX_SYMBOL = re.compile(r"^_Z(?:T[ISV])?NK?(?:2at|3c10|5torch|6caffe2)[0-9A-Z]")
