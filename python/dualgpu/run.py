@@ -11,6 +11,7 @@ import selectors
 import shutil
 import signal
 import subprocess
+import threading
 import time
 
 __all__ = ["Result", "ToolFailed", "run", "run_attached", "environment", "which", "tail", "OUTPUT_LIMIT"]
@@ -76,6 +77,14 @@ def _kill_group(proc):
         pass
 
 
+def _feed(stream, data):
+    try:
+        stream.write(data)
+        stream.close()
+    except (BrokenPipeError, ValueError, OSError):
+        pass  # the tool stopped reading (it exited or was stopped): what it did not read does not matter
+
+
 def _start(argv, env, cwd, stdin, stdout, stderr):
     if not isinstance(argv, (list, tuple)) or not argv or not all(isinstance(a, str) for a in argv):
         raise TypeError("run(): argv must be a non-empty list of strings (never a shell line)")
@@ -98,11 +107,9 @@ def run(argv, *, env, timeout, cwd=None, input_text=None, output_limit=OUTPUT_LI
     deadline = time.monotonic() + timeout
     try:
         if input_text is not None:
-            try:
-                proc.stdin.write(input_text.encode())
-                proc.stdin.close()
-            except BrokenPipeError:
-                pass
+            # Fed from a thread: a tool that answers while it reads (c++filt) fills its output before it
+            # has read all input, so writing it all first could wait forever.
+            threading.Thread(target=_feed, args=(proc.stdin, input_text.encode()), daemon=True).start()
         with selectors.DefaultSelector() as sel:
             for stream in chunks:
                 sel.register(stream, selectors.EVENT_READ)
@@ -136,9 +143,8 @@ def run(argv, *, env, timeout, cwd=None, input_text=None, output_limit=OUTPUT_LI
     finally:
         # The tool and anything it started: nothing DualGPU ran outlives the run.
         _kill_group(proc)
-        for stream in (proc.stdin, proc.stdout, proc.stderr):
-            if stream:
-                stream.close()
+        for stream in (proc.stdout, proc.stderr):
+            stream.close()
     returncode = proc.wait()
     text = {s: b"".join(c).decode(errors="replace") for s, c in chunks.items()}
     return Result(list(argv), returncode, text[proc.stdout], text[proc.stderr], timed_out, truncated)
