@@ -130,9 +130,9 @@ def _build_and_test(build, real, args, extra):
     print(f"dualgpu example: build in {build}")
     compiler_args, compiler_env = _compilers(platform)
     root = dualgpu.root()
-    # The decision is CMake's again in the configure (the same code, the same inputs); a platform cached by
-    # an earlier run is dropped so that it cannot override it.
-    platform_arg = [f"-DDUALGPU_PLATFORM={settings.platform()}"] if settings.platform() else ["-UDUALGPU_PLATFORM"]
+    # The decision is CMake's again in the configure (the same code, the same inputs, DUALGPU_PLATFORM from
+    # the environment included); a platform cached by an earlier run is dropped so that it cannot override it.
+    platform_arg = ["-UDUALGPU_PLATFORM"]
     configure = [common.cmake(), "-S", os.path.join(root, "example-extension"), "-B", real or build, "-G", "Ninja",
                  "-DCMAKE_BUILD_TYPE=Release", f"-DDualGPU_DIR={dualgpu.cmake_dir()}", f"-DDUALGPU_PYTHON={python}",
                  *platform_arg, *compiler_args]
