@@ -42,6 +42,18 @@ def fake_torch(work):
     return folder
 
 
+def process_gone(pid, seconds=5):
+    """Whether process <pid> has ended (within <seconds>)."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
 def dualgpu(*args, cwd, env=None, path_first=None, timeout=300, unset=()):
     """bin/dualgpu <args> from <cwd>; <env> added to the environment, <path_first> put first on PATH.
     Returns (exit status, stdout + stderr, seconds)."""

@@ -1,27 +1,13 @@
 """Tools that lie: a compiler, nm or cmake on PATH (or named by CXX / CMAKE) that hangs ignoring SIGTERM,
 prints without end, or leaves a child running that holds its output. Each command ends within a bound,
 says which tool misbehaved, and leaves no process of the tool behind."""
-import os
 import shutil
 import sys
-import time
 
-from clitest import dualgpu, expect, fake_tool, main
+from clitest import dualgpu, expect, fake_tool, main, process_gone
 
 # Far more than a bounded run takes here, far less than the fakes would run unbounded.
 BOUND = 90
-
-
-def process_gone(pid_file):
-    deadline = time.monotonic() + 5
-    pid = int(pid_file.read_text().split()[0])
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.1)
-    return False
 
 
 def bounded(work, args, env, expect_rc, texts, path_first=None):
@@ -38,7 +24,7 @@ def case_compiler_leaves_child(work):
     pids = work / "child.pid"
     cxx = fake_tool(work / "bin", "c++", f"cat >/dev/null; sleep 300 & echo $! > {pids}; exit 0")
     bounded(work, ["new", "my_ops", str(work / "p")], {"CXX": str(cxx)}, 0, ["dualgpu new: wrote"])
-    expect(process_gone(pids), "the compiler's child is still running")
+    expect(process_gone(int(pids.read_text().split()[0])), "the compiler's child is still running")
 
 
 def case_compiler_prints_without_end(work):
@@ -52,7 +38,7 @@ def case_compiler_hangs_ignoring_sigterm(work):
     cxx = fake_tool(work / "bin", "c++", f"trap '' TERM; echo $$ > {pids}; while :; do sleep 1; done")
     bounded(work, ["new", "my_ops", str(work / "p")], {"CXX": str(cxx), "DUALGPU_PROBE_TIMEOUT": "0.5"}, 2,
             ["did not finish in time", "set CXX"])
-    expect(process_gone(pids), "the hanging compiler is still running")
+    expect(process_gone(int(pids.read_text().split()[0])), "the hanging compiler is still running")
 
 
 def case_nm_prints_without_end(work):
@@ -71,7 +57,7 @@ def case_cmake_leaves_child(work):
     pids = work / "child.pid"
     cmake = fake_tool(work / "bin", "cmake", f"sleep 300 & echo $! > {pids}; exit 1")
     bounded(work, ["doctor"], {"CMAKE": str(cmake)}, 1, ["detection script failed"])
-    expect(process_gone(pids), "cmake's child is still running")
+    expect(process_gone(int(pids.read_text().split()[0])), "cmake's child is still running")
 
 
 def case_nvidia_smi_prints_without_end(work):

@@ -4,21 +4,10 @@ import os
 import sys
 import time
 
-from clitest import REPO, expect, main
+from clitest import REPO, expect, main, process_gone
 
 sys.path.insert(0, str(REPO / "python"))
 from dualgpu import run  # noqa: E402  (the checkout's package, above)
-
-
-def gone(pid):
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline:
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def case_answers_while_reading(work):
@@ -34,7 +23,7 @@ def case_child_holding_output(work):
     result = run.run(["sh", "-c", f"sleep 300 & echo $! > {pid_file}; echo answer"], env=run.environment(), timeout=60)
     expect(time.monotonic() - start < 10, "the run waited for the child that holds the output")
     expect(result.ok and result.stdout == "answer\n", f"the tool's answer was lost: {result.stdout!r}")
-    expect(gone(int(pid_file.read_text())), "the child is still running")
+    expect(process_gone(int(pid_file.read_text())), "the child is still running")
 
 
 def case_ignores_sigterm(work):
@@ -44,7 +33,7 @@ def case_ignores_sigterm(work):
                      env=run.environment(), timeout=1)
     expect(time.monotonic() - start < 10, "not stopped at its bound")
     expect(result.timed_out and not result.ok and "did not finish in time" in result.why(), result.why())
-    expect(gone(int(pid_file.read_text())), "the tool is still running")
+    expect(process_gone(int(pid_file.read_text())), "the tool is still running")
 
 
 def case_endless_output(work):

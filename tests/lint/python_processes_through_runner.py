@@ -9,6 +9,8 @@ import pathlib
 import re
 import sys
 
+from lint_report import report, shipped_files
+
 STARTS_PROCESS = re.compile(r"\bimport\s+subprocess\b|\bfrom\s+subprocess\s+import\b|\bsubprocess\.\w"
                             r"|\bos\.(?:system|exec\w*|spawn\w*|popen|posix_spawn\w*|fork)\s*\("
                             r"|\bpty\.(?:spawn|fork)\b")
@@ -20,18 +22,10 @@ ALLOWED = {
 }
 
 
-def shipped_files(repo):
-    for pattern in ("python/**/*", "bin/**/*", "smoke/*.py", "example-extension/python/**/*", "templates/**/*"):
-        for path in sorted(repo.glob(pattern)):
-            if path.is_file() and not path.is_symlink() and "__pycache__" not in path.parts:
-                yield path
-
-
 def main():
     repo = pathlib.Path(sys.argv[1]).resolve()
     hits = []
-    for path in shipped_files(repo):
-        rel = path.relative_to(repo).as_posix()
+    for path, rel in shipped_files(repo):
         if rel in ALLOWED:
             continue
         try:
@@ -41,15 +35,9 @@ def main():
         for number, line in enumerate(text.splitlines(), 1):
             if not line.lstrip().startswith("#") and STARTS_PROCESS.search(line):
                 hits.append(f"{rel}:{number}: {line.strip()}")
-    for hit in hits:
-        print(hit)
-    if hits:
-        print(f"{len(hits)} process start(s) outside python/dualgpu/run.py: use dualgpu.run.run() or "
-              "run_attached() (bounded, no shell, explicit environment), or add the file to ALLOWED with the reason")
-        return 1
-    print("every process DualGPU's Python starts goes through python/dualgpu/run.py")
-    return 0
-
+    return report(hits, "process start(s) outside python/dualgpu/run.py: use dualgpu.run.run() or run_attached() "
+                  "(bounded, no shell, explicit environment), or add the file to ALLOWED with the reason",
+                  "every process DualGPU's Python starts goes through python/dualgpu/run.py")
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -13,6 +13,8 @@ import pathlib
 import re
 import sys
 
+from lint_report import report, shipped_files
+
 MODULE_CALLS = {
     "os": {"open", "rename", "renames", "replace", "remove", "unlink", "link", "symlink", "mkdir", "makedirs",
            "rmdir", "removedirs", "mkfifo", "truncate"},
@@ -58,18 +60,10 @@ def writes_in(tree):
                 yield node.lineno, func.attr
 
 
-def python_files(repo):
-    for pattern in ("python/**/*.py", "bin/**/*.py", "smoke/*.py", "example-extension/python/**/*.py", "templates/**/*.py"):
-        for path in sorted(repo.glob(pattern)):
-            if path.is_file() and "__pycache__" not in path.parts:
-                yield path
-
-
 def main():
     repo = pathlib.Path(sys.argv[1]).resolve()
     hits = []
-    for path in python_files(repo):
-        rel = path.relative_to(repo).as_posix()
+    for path, rel in shipped_files(repo, '.py'):
         if (rel, "*") in ALLOWED:
             continue
         try:
@@ -81,15 +75,9 @@ def main():
         for line, call in writes_in(tree):
             if (rel, call) not in ALLOWED:
                 hits.append(f"{rel}:{line}: {call}(...)")
-    for hit in hits:
-        print(hit)
-    if hits:
-        print(f"{len(hits)} write(s) outside python/dualgpu/owned.py: use owned.write_file, prepare_folder, "
-              "staging_folder ... (one rule for every write), or add (file, call) to ALLOWED with the reason")
-        return 1
-    print("every write of DualGPU's Python goes through python/dualgpu/owned.py")
-    return 0
-
+    return report(hits, "write(s) outside python/dualgpu/owned.py: use owned.write_file, prepare_folder, "
+                  "staging_folder ... (one rule for every write), or add (file, call) to ALLOWED with the reason",
+                  "every write of DualGPU's Python goes through python/dualgpu/owned.py")
 
 if __name__ == "__main__":
     sys.exit(main())
