@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The main job, from a fresh machine: installs what is missing, then builds example-extension for the
-# platform this machine has (CUDA or ROCm where a GPU is visible, the CPU otherwise) and runs its tests.
+# platform DualGPU decides here (the configure's and doctor's decision) and runs its tests.
 set -euo pipefail
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 "$repo/ci/install-deps.sh" --for example

@@ -6,7 +6,7 @@ report (same shapes, same dtype), the operator is timed here the way PyTorch use
 warm-up, then torch.cuda.Event around a batch of back-to-back calls, median of several batches —
 and the two medians are printed side by side with their ratio.
 
-    bin/dualgpu-smoke --json smoke.json
+    bin/dualgpu smoke --json smoke.json
     python3 smoke/compare_with_python.py smoke.json [--markdown compare.md]
 """
 import argparse

@@ -10,16 +10,23 @@ Checks, each printed as PASS, FAIL (with the symbol and the fix) or INFO:
   manylinux   a wheel's platform policy, from auditwheel (pip install auditwheel)
 The stable-ABI version is --stable-abi, else the one dualgpu_add_torch_extension(... STABLE_ABI) recorded
 in the library. Exit status: 0 when nothing failed, 1 when something did, 2 on a usage error.
-Runs as a plain script too (bin/dualgpu-check-abi): it imports nothing of the dualgpu package.
+Run by the interpreter whose torch headers it reads: `python -m dualgpu.check_abi` (as `dualgpu check-abi` does)
+or as a plain script (as dualgpu_add_abi_test's CTest test does).
 """
 import argparse
 import importlib.util
 import os
 import re
-import subprocess
 import sys
-import tempfile
 import zipfile
+
+if not __package__:
+    # A plain script (python <package>/check_abi.py): its package is the folder this file is in, which
+    # is imported from the folder above it, not from the script's own folder.
+    sys.path[0] = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+from dualgpu import owned  # noqa: E402 (after the path is set for a plain script)
+from dualgpu.run import ToolFailed, environment, run  # noqa: E402
 
 # Namespaces of libtorch's C++ API, as they start a mangled name: _ZN2at..., _ZNK3c10..., _ZTIN5torch...
 TORCH_CXX_SYMBOL = re.compile(r"^_Z(?:T[ISV])?NK?(?:2at|3c10|5torch|6caffe2)[0-9A-Z]")
@@ -32,6 +39,8 @@ SHIM_HEADER_DIRS = ("torch/csrc/inductor/aoti_torch/c", "torch/csrc/inductor/aot
 VERSION_GUARD = re.compile(r"^\s*#\s*if\s+TORCH_FEATURE_VERSION\s*>=\s*TORCH_VERSION_([0-9]+)_([0-9]+)_[0-9]+\s*$")
 SHIM_DECLARATION = re.compile(r"\bAOTI_TORCH_EXPORT\b[^;{]*?\b((?:aoti_torch_|torch_)\w+)\s*\(", re.S)
 MINIMUM_ABI3_PYTHON = (3, 9)  # what dualgpu_target_python_module's Py_LIMITED_API says
+# nm, c++filt and auditwheel read one file: a tool that takes longer is stuck.
+TOOL_SECONDS = 300
 
 
 class Report:
@@ -53,18 +62,21 @@ def parse_version(text):
 
 
 def undefined_symbols(library):
-    out = subprocess.run(["nm", "-D", "--undefined-only", library], capture_output=True, text=True)
-    if out.returncode != 0:
-        raise RuntimeError(f"nm cannot read {library}: {out.stderr.strip()} (install binutils)")
+    try:
+        out = run(["nm", "-D", "--undefined-only", os.path.abspath(library)], env=environment(), timeout=TOOL_SECONDS)
+    except ToolFailed as e:
+        raise RuntimeError(f"{e} (install binutils)") from None
+    if not out.ok:
+        raise RuntimeError(f"nm cannot read {library}: {out.why()}: {out.stderr.strip()} (install binutils)")
     return sorted({line.split()[-1].split("@")[0] for line in out.stdout.splitlines() if line.strip()})
 
 
 def demangle(names):
     try:
-        out = subprocess.run(["c++filt"], input="\n".join(names), capture_output=True, text=True, check=True)
-        return out.stdout.splitlines()
-    except (OSError, subprocess.CalledProcessError):
+        out = run(["c++filt"], env=environment(), timeout=TOOL_SECONDS, input_text="\n".join(names))
+    except ToolFailed:
         return list(names)
+    return out.stdout.splitlines() if out.ok else list(names)
 
 
 def installed_torch():
@@ -197,7 +209,7 @@ def check_abi3(shown, python_symbols, report):
 
 
 def check_wheel(path, stable_abi, report):
-    with zipfile.ZipFile(path) as wheel, tempfile.TemporaryDirectory() as tmp:
+    with zipfile.ZipFile(path) as wheel, owned.private_temp_folder() as tmp:
         tags = []
         for name in wheel.namelist():
             if name.endswith(".dist-info/WHEEL"):
@@ -215,10 +227,11 @@ def check_manylinux(path, report):
     if importlib.util.find_spec("auditwheel") is None:
         report.line("INFO", "manylinux", "not checked: auditwheel is missing", "pip install auditwheel")
         return
-    out = subprocess.run([sys.executable, "-m", "auditwheel", "show", path], capture_output=True, text=True)
+    out = run([sys.executable, "-m", "auditwheel", "show", os.path.abspath(path)], env=environment(),
+              timeout=TOOL_SECONDS)
     text = " ".join((out.stdout + out.stderr).split())
     policy = re.search(r'consistent with the following platform tag: "([^"]+)"', text)
-    if out.returncode != 0 or not policy:
+    if not out.ok or not policy:
         report.line("INFO", "manylinux", f"auditwheel show could not say: {text[:300]}")
         return
     external = re.findall(r"(\S+\.so[.0-9]*) with versions", text)

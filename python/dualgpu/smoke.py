@@ -9,12 +9,15 @@ and the `smoke` CMake target runs `main()`. torch is imported only when a check 
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 import time
 
 import dualgpu
+from dualgpu import owned
+from dualgpu.run import environment, run
+
+# The first run builds the smoke program (minutes); a run that takes longer is stuck.
+SMOKE_SECONDS = 3 * 3600
 
 
 def _command(dualgpu_root):
@@ -29,14 +32,14 @@ def _command(dualgpu_root):
 def run_dualgpu_smoke(args=(), dualgpu_root=None):
     """`dualgpu smoke --json <tmp> args...` for this interpreter's torch: the parsed report (with
     "exit_status"), or {"exit_status": rc, "error": <output>} when it wrote none."""
-    env = dict(os.environ)
-    env.setdefault("DUALGPU_PYTHON", sys.executable)  # build the smoke program against the torch we run
-    with tempfile.TemporaryDirectory(prefix="dualgpu-smoke-") as tmp:
+    # Build the smoke program against the torch we run.
+    env = environment(DUALGPU_PYTHON=os.environ.get("DUALGPU_PYTHON") or sys.executable)
+    with owned.private_temp_folder() as tmp:
         path = os.path.join(tmp, "smoke.json")
-        proc = subprocess.run([_command(dualgpu_root), "smoke", "--json", path, "--no-progress", *args], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+        proc = run([_command(dualgpu_root), "smoke", "--json", path, "--no-progress", *args], env=env,
+                   timeout=SMOKE_SECONDS)
         if not os.path.isfile(path):
-            return {"exit_status": proc.returncode, "error": proc.stdout[-4000:]}
+            return {"exit_status": proc.returncode, "error": (proc.stdout + proc.stderr)[-4000:]}
         with open(path) as f:
             report = json.load(f)
     report.setdefault("exit_status", proc.returncode)
@@ -95,6 +98,5 @@ def main(argv, self_test=None):
     for c in report["extension"]:
         print(f"  {c['status']:6s} {c['name']} on {c['device']}" + (f": {c['detail']}" if c["detail"] else ""))
     if json_path:
-        with open(json_path, "w") as f:
-            json.dump(report, f, indent=1)
+        owned.write_file(json_path, json.dumps(report, indent=1), "report")
     return 0 if report["ok"] else 1

@@ -19,8 +19,8 @@ The tag: ``cu<major><minor>`` of the CUDA toolkit that compiles (its runtime is 
 import importlib.util
 import os
 import re
-import shutil
-import subprocess
+
+from dualgpu.run import ToolFailed, environment, run, which
 
 __all__ = ["dynamic_metadata", "platform_tag"]
 
@@ -40,12 +40,15 @@ def _torch_platform():
 
 def _tool_version(candidates, args, pattern):
     for tool in candidates:
-        path = shutil.which(tool) if tool and os.sep not in tool else tool
+        path = which(tool) if tool and os.sep not in tool else tool
         if path and os.path.isfile(path):
             try:
-                out = subprocess.run([path, *args], capture_output=True, text=True, timeout=60).stdout
-            except (OSError, subprocess.TimeoutExpired):
+                result = run([path, *args], env=environment(), timeout=60)
+            except ToolFailed:
                 continue
+            if not result.ok:
+                continue
+            out = result.stdout
             found = re.search(pattern, out)
             if found:
                 return found.group(1), found.group(2)

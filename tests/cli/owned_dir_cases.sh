@@ -1,6 +1,6 @@
 #!/bin/sh
 # The safe-delete rule (bin/lib/dualgpu-owned-dir.sh) against folders it must not touch.
-# Usage: owned_dir_cases.sh CASE. Runs under dash (sh) as bin/dualgpu-smoke's bash would source it.
+# Usage: owned_dir_cases.sh CASE. Runs under dash (sh) as ci/run-tests.sh's bash would source it.
 LIB=$(cd "$(dirname "$0")/../.." && pwd)/bin/lib/dualgpu-owned-dir.sh
 # shellcheck source=bin/lib/dualgpu-owned-dir.sh
 . "$LIB"

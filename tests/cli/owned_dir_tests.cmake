@@ -1,4 +1,4 @@
-# The safe-delete rule, bin/lib/dualgpu-owned-dir.sh (used by bin/dualgpu-smoke and ci/run-tests.sh),
+# The safe-delete rule, bin/lib/dualgpu-owned-dir.sh (used by ci/run-tests.sh; python/dualgpu/owned.py is the same rule for the commands),
 # against folders it must not delete or write into; under sh (dash) and bash, which both source it.
 get_filename_component(_owned_dir_repo "${CMAKE_CURRENT_LIST_DIR}/../.." ABSOLUTE)
 find_program(DUALGPU_TEST_SH sh REQUIRED)
@@ -20,7 +20,7 @@ endif()
 find_program(DUALGPU_SHELLCHECK shellcheck)
 if(DUALGPU_SHELLCHECK)
   add_test(NAME unit.owned_dir.shellcheck COMMAND "${DUALGPU_SHELLCHECK}" -x bin/lib/dualgpu-owned-dir.sh
-           bin/dualgpu-smoke ci/run-tests.sh tests/cli/owned_dir_cases.sh tests/smoke/hostile_wrapper.sh
+           bin/dualgpu ci/run-tests.sh tests/cli/owned_dir_cases.sh tests/smoke/hostile_wrapper.sh
            tests/smoke/expect_usage_error.sh WORKING_DIRECTORY "${_owned_dir_repo}")
 else()
   dualgpu_test_skipped(unit.owned_dir.shellcheck "shellcheck not found")

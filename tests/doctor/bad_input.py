@@ -23,11 +23,11 @@ def script(path, body):
 
 
 def doctor(tmp_path, *args, env=None, cwd=None, torch=False, limit_memory=None, timeout=120):
-    """Runs bin/dualgpu-doctor with <tmp_path>/bin first on PATH; returns (rc, stdout, stderr)."""
+    """Runs bin/dualgpu doctor with <tmp_path>/bin first on PATH; returns (rc, stdout, stderr)."""
     (tmp_path / "bin").mkdir(exist_ok=True)
     run_env = {"PATH": f"{tmp_path / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": CMAKE,
                "DUALGPU_PLATFORM": "cpu", **(env or {})}
-    command = ["bash", str(REPO / "bin" / "dualgpu-doctor"), *args] + ([] if torch else ["--no-torch"])
+    command = [str(REPO / "bin" / "dualgpu"), "doctor", *args] + ([] if torch else ["--no-torch"])
 
     def limits():
         if limit_memory:

@@ -28,7 +28,7 @@ def run_doctor(tmp_path, bindir, env=None):
     """Runs `dualgpu doctor --json --no-torch` with only <bindir> and the system folders on PATH."""
     cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
     run_env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, **(env or {})}
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+    proc = subprocess.run([str(REPO / "bin" / "dualgpu"), "doctor", "--json", "--no-torch"],
                           capture_output=True, text=True, env=run_env, timeout=120)
     return proc.returncode, json.loads(proc.stdout)
 

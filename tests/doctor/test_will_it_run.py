@@ -57,7 +57,7 @@ def doctor(tmp_path, tools, python=None, library=None):
         (bindir / name).chmod(0o755)
     cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
     env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake}
-    args = ["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json"]
+    args = [str(REPO / "bin" / "dualgpu"), "doctor", "--json"]
     if python:
         env["DUALGPU_PYTHON"] = str(python)
     else:
@@ -187,7 +187,7 @@ def test_each_rocm_layout_is_reported(tmp_path, layout):
         (bindir / "rocm-sdk").chmod(0o755)
     cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
     env = {"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake, **env_extra}
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--json", "--no-torch"],
+    proc = subprocess.run([str(REPO / "bin" / "dualgpu"), "doctor", "--json", "--no-torch"],
                           capture_output=True, text=True, env=env, timeout=120)
     out = json.loads(proc.stdout)
     found_by = {"ROCM_PATH": "ROCM_PATH (environment)", "HIP_PATH": "HIP_PATH (its parent)",
@@ -209,7 +209,7 @@ def test_library_without_gpu_code_is_no_code_everywhere(tmp_path):
 
 
 def test_library_option_without_a_file_is_a_usage_error(tmp_path):
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--library"],
+    proc = subprocess.run([str(REPO / "bin" / "dualgpu"), "doctor", "--library"],
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and "--library needs a FILE" in proc.stderr
 
@@ -224,7 +224,7 @@ def test_text_report_has_the_verdict_per_gpu(tmp_path):
     lib = tmp_path / "libk_hip.so"
     lib.write_bytes(b"\x7fELF")
     cmake = os.environ.get("DUALGPU_TEST_CMAKE", "/usr/bin/cmake")
-    proc = subprocess.run(["bash", str(REPO / "bin" / "dualgpu-doctor"), "--no-torch", "--library", str(lib)],
+    proc = subprocess.run([str(REPO / "bin" / "dualgpu"), "doctor", "--no-torch", "--library", str(lib)],
                           capture_output=True, text=True, timeout=120,
                           env={"PATH": f"{bindir}:/usr/bin:/bin", "HOME": str(tmp_path), "CMAKE": cmake})
     assert f"library        {lib}: gfx1030 gfx90a" in proc.stdout

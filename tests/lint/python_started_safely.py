@@ -13,7 +13,6 @@ import sys
 STARTS_PYTHON = re.compile(r'''(?:"\$\{?python\}?"|\bpython3?)\s+(?:-[A-Za-z]+\s+)*-[cm]\b''')
 # (file, line text) -> why it is not a Python that bin/ starts
 ALLOWED = {
-    ("bin/dualgpu-new", "python -m pytest tests"): "advice printed for the user to type in the new project",
 }
 SAFE = re.compile(r'''dualgpu-python-safe\.py|(?:"\$\{?python\}?"|\bpython3?)\s+(?:-[A-Za-z]+\s+)*-I\b''')
 

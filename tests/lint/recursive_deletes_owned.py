@@ -3,7 +3,8 @@
 Usage: recursive_deletes_owned.py REPO
 Every tracked script (sh/bash, CMake, Python, CI YAML) is searched for recursive deletes: `rm -r...`,
 `file(REMOVE_RECURSE`, `cmake -E rm -r` / `remove_directory`, `shutil.rmtree`. One passes when
-  - it is the safe-delete rule itself (bin/lib/dualgpu-owned-dir.sh, which checks the stamp), or
+  - it is the safe-delete rule itself (bin/lib/dualgpu-owned-dir.sh for scripts, python/dualgpu/owned.py for
+    the dualgpu commands; both check the stamp), or
   - the path it deletes is a variable (or a path under it) that the same file set from `mktemp -d` /
     `tempfile.mkdtemp` / `TemporaryDirectory`, i.e. a folder the script created itself, or
   - it is in ALLOWED below, with the reason.
@@ -15,6 +16,7 @@ import subprocess
 import sys
 
 RULE = "bin/lib/dualgpu-owned-dir.sh"
+RULES = (RULE, "python/dualgpu/owned.py")  # the same stamp rule, for scripts and for the Python commands
 
 # (path, text on the line) -> why it is safe. Keep each reason true; remove an entry when its line goes.
 ALLOWED = {
@@ -83,7 +85,7 @@ def main(repo):
     used = set()
     for path in tracked_files(repo):
         full = os.path.join(repo, path)
-        if path == RULE or not os.path.isfile(full) or path.startswith("tests/lint/recursive_deletes_owned"):
+        if path in RULES or not os.path.isfile(full) or path.startswith("tests/lint/recursive_deletes_owned"):
             continue
         try:
             with open(full, encoding="utf-8", errors="replace") as f:

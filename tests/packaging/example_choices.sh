@@ -27,9 +27,10 @@ fi
 out="$(CXX=g++ DUALGPU_PLATFORM=cpu "$repo/bin/dualgpu" example --dry-run)"
 ! grep -q "CMAKE_CXX_COMPILER\|has no shared" <<<"$out" || fail "a good compiler was replaced: $out"
 
-# The platform comes from doctor --json: the platform it reports when it saw a GPU, else cpu.
+# The platform is DualGPU's one decision, doctor --json's (the configure's, tests/cli/decision_agrees.py),
+# printed as CMake's Found DualGPU line.
 out="$(env -u DUALGPU_PLATFORM "$repo/bin/dualgpu" example --dry-run)" || fail "--dry-run (detected) failed: $out"
-want="$("$repo/bin/dualgpu" doctor --json | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["platform"] if r["gpus"] else "cpu")')"
-grep -q "^dualgpu example: platform $want, build in " <<<"$out" || fail "expected platform $want: $out"
+want="$(env -u DUALGPU_PLATFORM "$repo/bin/dualgpu" doctor --json | python3 -c 'import json, sys; r = json.load(sys.stdin); print(r["platform"])')"
+grep -q "^dualgpu example: Found DualGPU [0-9.]*: platform $want (" <<<"$out" || fail "expected platform $want: $out"
 [ ! -e "$DUALGPU_EXAMPLE_BUILD_DIR" ] || fail "--dry-run created the build folder"
 echo "dualgpu example choices: all checks passed"

@@ -45,7 +45,7 @@ for n in PyObject FILE; do refused "'$n' is already declared by the C/C\+\+ or P
 # A checkout path with '"' and '${...}': no path is written, so the project is the same as from a plain path.
 odd="$tmp/we\"ird \${HOME} \$(touch $tmp/pwned)"
 mkdir -p "$odd"
-cp -r "$repo/bin" "$repo/cmake" "$repo/templates" "$odd/"
+cp -r "$repo/bin" "$repo/cmake" "$repo/python" "$repo/templates" "$odd/"
 "$odd/bin/dualgpu" new my_ops "$tmp/from_odd" > /dev/null
 "$dualgpu" new my_ops "$tmp/from_plain" > /dev/null
 diff -r "$tmp/from_odd" "$tmp/from_plain" || fail "the project depends on the checkout's path (diff above)"
@@ -121,13 +121,17 @@ fi
 chmod 755 "$tmp/locked"
 [ "$(ls -A "$tmp/locked")" = notes.txt ] || fail "new wrote into the unreadable folder"
 
-# Interrupted generation (a failing write): no target and no staging folder are left.
-mkdir -p "$tmp/fakebin"
-printf '#!/bin/sh\ncase "$*" in *scale_add.py*) exit 1 ;; esac\nexec %s "$@"\n' "$(command -v sed)" > "$tmp/fakebin/sed"
-chmod +x "$tmp/fakebin/sed"
+# Interrupted generation (a template file that cannot be read, in a copy of DualGPU): no target and no
+# staging folder are left.
+broken="$tmp/broken"
+mkdir -p "$broken"
+cp -r "$repo/bin" "$repo/cmake" "$repo/python" "$repo/templates" "$broken/"
+rm "$broken/templates/extension/README.md"
+ln -s "$tmp/nowhere/README.md" "$broken/templates/extension/README.md"
 rc=0
-PATH="$tmp/fakebin:$PATH" "$dualgpu" new my_ops "$tmp/out" > "$tmp/msg.txt" 2>&1 || rc=$?
+"$broken/bin/dualgpu" new my_ops "$tmp/out" > "$tmp/msg.txt" 2>&1 || rc=$?
 [ "$rc" != 0 ] || fail "a failing write still succeeded"
+grep -q "cannot read the template file" "$tmp/msg.txt" || fail "the broken template is not named: $(cat "$tmp/msg.txt")"
 [ ! -e "$tmp/out" ] || fail "a failed run left a half-written $tmp/out"
 ! compgen -G "$tmp/.dualgpu-new.*" > /dev/null || fail "a failed run left its staging folder"
 echo "dualgpu new (hostile input): all checks passed"

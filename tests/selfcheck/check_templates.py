@@ -8,7 +8,7 @@ Usage: check_templates.py REPO_ROOT
   service or a server named by a secret (DUALGPU_COMPILER_CACHE), read-only for pull/merge requests;
 - every shell step parses with `sh -n` (after GitHub's ${{ }} expressions are replaced);
 - every DualGPU file a step runs (.dualgpu/<path>) exists in this repository, and
-  `.dualgpu/bin/dualgpu <cmd>` has its bin/dualgpu-<cmd>;
+  `.dualgpu/bin/dualgpu <cmd>` has its python/dualgpu/cli/<cmd>.py;
 - the GPU jobs run the self-check, the GPU tests and the smoke test;
 - hardening for self-hosted GPU runners (GitHub's and GitLab's guidance): no code of a fork's pull
   request on them (GitHub: pushes to named branches, PRs from this repository only, an approval
@@ -53,8 +53,9 @@ def check_commands(where, scripts):
     for path in re.findall(r"\.dualgpu/([A-Za-z0-9_./-]+)", text):
         check(os.path.exists(os.path.join(REPO, path)), "%s runs .dualgpu/%s, missing in the repository" % (where, path))
     for command in re.findall(r"(?:\.dualgpu/bin/dualgpu|-m dualgpu|^dualgpu|\s dualgpu)\s+([a-z]+(?:-[a-z]+)*)", text, re.M):
-        check(os.path.exists(os.path.join(REPO, "bin", "dualgpu-" + command)),
-              "%s runs 'dualgpu %s' but bin/dualgpu-%s is missing" % (where, command, command))
+        module = command.replace("-", "_")
+        check(os.path.exists(os.path.join(REPO, "python", "dualgpu", "cli", module + ".py")),
+              "%s runs 'dualgpu %s' but python/dualgpu/cli/%s.py is missing" % (where, command, module))
     return text
 
 

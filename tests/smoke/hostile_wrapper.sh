@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# Hostile and careless input for bin/dualgpu-smoke, the wrapper that builds and runs the smoke program
+# Hostile and careless input for `bin/dualgpu smoke`, the wrapper that builds and runs the smoke program
 # (issue 14). Usage: hostile_wrapper.sh CASE. Each case asserts the exact exit status, message and what
 # is left on disk. All but torch_dir_defines_no_torch stop before CMake runs.
 set -uo pipefail
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-smoke=${SMOKE_WRAPPER:-$repo/bin/dualgpu-smoke}   # another copy: to see the cases fail on an old wrapper
+dualgpu=${DUALGPU_COMMAND:-$repo/bin/dualgpu}   # another copy: to see the cases fail on an old wrapper
 work=$(mktemp -d "${TMPDIR:-/tmp}/dualgpu-smoke-hostile.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
 fail() { echo "FAILED: $*"; echo "--- exit $rc, output:"; printf '%s\n' "$out"; exit 1; }
 # run ARGS...: the wrapper, with its exit status in rc and stdout+stderr in out.
-run() { out=$("$smoke" "$@" 2>&1); rc=$?; }
+run() { out=$("$dualgpu" smoke "$@" 2>&1); rc=$?; }
 expect_rc() { [[ $rc == "$1" ]] || fail "exit status $rc, expected $1"; }
 # expect_text TEXT: the output holds TEXT, line breaks (CMake wraps its messages) read as spaces.
 expect_text() { [[ $(printf '%s' "$out" | tr -s ' \n' '  ') == *"$1"* ]] || fail "output lacks '$1'"; }
