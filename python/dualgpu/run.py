@@ -113,7 +113,7 @@ def run(argv, *, env, timeout, cwd=None, input_text=None, output_limit=OUTPUT_LI
         with selectors.DefaultSelector() as sel:
             for stream in chunks:
                 sel.register(stream, selectors.EVENT_READ)
-            exited_at = None
+            exited_at, idle = None, False
             while sel.get_map():
                 now = time.monotonic()
                 if now >= deadline:
@@ -121,10 +121,13 @@ def run(argv, *, env, timeout, cwd=None, input_text=None, output_limit=OUTPUT_LI
                     break
                 if exited_at is None and proc.poll() is not None:
                     exited_at = now
-                # A child the tool left behind may keep its output open: wait only a moment for it.
-                if exited_at is not None and now - exited_at > _DRAIN_SECONDS:
+                # A child the tool left behind may keep its output open: once the tool has exited and its
+                # output has gone quiet, wait only a moment for it (what is still in the pipe is read first).
+                if exited_at is not None and idle and now - exited_at > _DRAIN_SECONDS:
                     break
-                for key, _ in sel.select(timeout=min(0.1, deadline - now)):
+                events = sel.select(timeout=min(0.1, deadline - now))
+                idle = not events
+                for key, _ in events:
                     data = os.read(key.fd, 65536)
                     if not data:
                         sel.unregister(key.fileobj)
