@@ -8,13 +8,13 @@ because languages must be enabled there.
 Inputs (CMake variables; the first two also as environment variables):
 
 ``DUALGPU_PLATFORM``       ``cuda``, ``rocm`` or ``cpu``; detected when unset.
-``DUALGPU_ARCHITECTURES``  any spelling; detected when unset (see DualGPUDetect).
+``DUALGPU_ARCHITECTURES``  any spelling; detected when unset (see dualgpu/30-decide).
 ``DUALGPU_RDC``            default for the ``RDC`` keyword (OFF).
 ``DUALGPU_COMPILER_LAUNCHER`` ``AUTO`` (ccache or sccache when found), ``OFF`` or a path.
 ``DUALGPU_COMPILER_CACHE`` ccache's remote storage shared by CI runners (``redis://``, ``http(s)://``,
-                           ``OFF``); ``DUALGPU_COMPILER_CACHE_READONLY`` (DualGPUCompilerCache).
+                           ``OFF``); ``DUALGPU_COMPILER_CACHE_READONLY`` (dualgpu/60-commands).
 ``DUALGPU_ARCHITECTURE_JOBS`` ``AUTO``, ``OFF`` or a number; ``DUALGPU_OFFLOAD_COMPRESS`` ``AUTO``, ``ON``,
-                           ``OFF``: device compiles in parallel, HIP fat binaries compressed (DualGPUParallel).
+                           ``OFF``: device compiles in parallel, HIP fat binaries compressed (dualgpu/60-commands).
 ``DUALGPU_LINKER``         ``AUTO`` (lld or gold for torch extensions, CMake >= 3.29), ``OFF``, or a
                            CMake linker type.
 ``DUALGPU_PYTHON``         the interpreter whose torch is used.
@@ -23,7 +23,7 @@ Inputs (CMake variables; the first two also as environment variables):
                            was not built for the chosen architectures (OFF; the doctor always checks).
 ``DUALGPU_REPROBE``        ON re-runs the detection even when its inputs did not change.
 ``DUALGPU_CUDA_LIBRARIES`` OFF keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (default: it
-                           gives ``CUDA::cublas`` ... on the HIP libraries, see DualGPUCudaLibraries).
+                           gives ``CUDA::cublas`` ... on the HIP libraries, see dualgpu/55-cuda-libraries).
 
 Results: ``DualGPU_FOUND``, ``DualGPU_VERSION``, ``DualGPU_PLATFORM``,
 ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty),
@@ -36,13 +36,17 @@ Targets: ``DualGPU::headers`` (exported), ``DualGPU::runtime``, ``DualGPU::torch
 only) uses the torch found for its headers alone: no ``find_package(Torch)``, and a torch of
 any vendor serves any platform (a CUDA or CPU torch's headers build for rocm).
 #]=======================================================================]
+# The package's code, in the order it runs: each file reads only what the ones before it define
+# (dualgpu/<NN>-<job>.cmake; the number is that order, so a reader meets data before rules).
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTargets.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorchExtension.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUSetup.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCudaLibraries.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/00-data.cmake")            # tables, names, defaults
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/10-util.cmake")            # bounded runner, messages, JSON
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/20-detect.cmake")          # GPUs and toolchains seen
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/30-decide.cmake")          # platform, architectures, will-it-run
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")           # torch
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/50-setup.cmake")           # language, DualGPU::runtime, summary
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/55-cuda-libraries.cmake")  # rocm: CUDA:: on the HIP libraries
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-commands.cmake")        # dualgpu_add_* and dualgpu_target_*
 
 set(DualGPU_VERSION "${DUALGPU_VERSION}")
 set(_dualgpu_with_torch FALSE)

@@ -1,6 +1,11 @@
 #[=======================================================================[.rst:
-DualGPUSetup
-------------
+dualgpu/50-setup
+----------------
+
+What find_package does after the decision: language, DualGPU::runtime, summary.
+
+From DualGPUSetup
+^^^^^^^^^^^^^^^^^
 
 The steps ``find_package(DualGPU)`` takes after the decision: enable the GPU
 language, create ``DualGPU::runtime``, find torch, print the summary line.
@@ -12,7 +17,7 @@ Search Behavior
 
 1. The decision (:command:`dualgpu_decide`, and :command:`dualgpu_probe_torch`
    with ``COMPONENTS Torch``) is cached. Its key is every input listed in
-   ``_DUALGPU_DECISION_INPUTS`` (``DualGPUDetect.cmake``), each as a CMake
+   ``_DUALGPU_DECISION_INPUTS`` (``dualgpu/30-decide.cmake``), each as a CMake
    variable and as an environment variable, plus the DualGPU version, whether
    torch was asked for, and the ``torch/version.py`` the interpreter found last
    time. Values that DualGPU or ``enable_language()`` wrote themselves
@@ -44,12 +49,12 @@ Result Variables
 ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty), and every result of
 :command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
 when nothing changed.
+
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/40-torch.cmake")
 
 # What DualGPU (or enable_language, or find_package(Torch)) writes into the user's variables: while
 # such a variable still holds what was written (_DUALGPU_AUTO_<name>), it is no input of the decision.
