@@ -33,6 +33,10 @@ if(DUALGPU_DOCTOR_TORCH)
   endif()
 endif()
 dualgpu_decide(${with_torch})
+_dualgpu_check_settings(_doctor_setting_errors)  # what find_package checks before deciding
+foreach(_doctor_e IN LISTS _doctor_setting_errors)
+  list(APPEND DualGPU_ERRORS "${_doctor_e}")
+endforeach()
 
 # _doctor_json_set(<json-var> <text> <path>...): sets the string member at <path> to <text>.
 function(_doctor_json_set json_var text)

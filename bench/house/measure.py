@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How tangled is the CMake package?  Files, lines, crossings per find_package, doctor time.
 
-usage: bench/house/measure.py [--cmake /usr/bin/cmake] [--platform cpu] [--json]
+usage: [DUALGPU_MEASURE_REPO=<other checkout>] bench/house/measure.py [--cmake /usr/bin/cmake] [--platform cpu] [--json]
 
 Crossings (the figure the "One house" issue asks to shrink), counted in ONE fresh
 `find_package(DualGPU REQUIRED COMPONENTS Torch)` traced with `cmake --trace-format=json-v1`,
@@ -13,6 +13,8 @@ over lines executed in the package's own files (cmake/ and below):
              foreach(... IN LISTS NAME) and list(<op> NAME ...).
 Also reported, independent of how code is split into files: ambient_reads, reads inside a
 function of a variable the package wrote outside that function (a caller's scope or the cache).
+file_edges: distinct (caller file -> defining file) pairs seen; two_way_edges: pairs of files that
+call each other (a cycle: neither can be read first).
 Every executed crossing counts (a crossing inside a loop counts each time it runs). Scopes are
 ignored: a name is followed by its last writer, which is what a reader has to look up.
 The doctor time is the median wall time of three `cmake -P DualGPUDoctor.cmake` runs (torch on).
@@ -20,7 +22,7 @@ The doctor time is the median wall time of three `cmake -P DualGPUDoctor.cmake` 
 import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-PKG = os.path.join(REPO, "cmake")
+PKG = os.path.join(os.environ.get("DUALGPU_MEASURE_REPO", REPO), "cmake")  # another checkout: its "before"
 DEF_RE = re.compile(r"^\s*(function|macro)\s*\(\s*([A-Za-z0-9_]+)", re.I | re.M)
 REF_RE = re.compile(r"\$\{([A-Za-z0-9_]+)\}")
 WRITERS = {"set", "unset", "list", "string", "math", "file", "get_filename_component", "cmake_path",
@@ -191,7 +193,9 @@ def main():
     calls, variables, ambient_reads, pairs, names = crossings(lines, definitions(files))
     result = {"files": len(files), "lines": n_lines, "call_crossings": calls, "variable_crossings": variables,
               "crossings": calls + variables,
-              "ambient_reads": ambient_reads, "doctor_s": round(doctor_seconds(a.cmake), 2),
+              "ambient_reads": ambient_reads,
+              "file_edges": len(pairs),
+              "two_way_edges": sum(1 for k in pairs if " -> ".join(reversed(k.split(" -> "))) in pairs) // 2, "doctor_s": round(doctor_seconds(a.cmake), 2),
               "configure_s": round(configure_s, 2), "platform": a.platform}
     if a.json:
         print(json.dumps(result))

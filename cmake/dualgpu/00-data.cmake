@@ -100,37 +100,23 @@ set(_DUALGPU_CUDA_SPECIFIC_CAPABILITIES "")
 set(_DUALGPU_CUDA_FAMILY_CAPABILITIES "")
 
 foreach(_dualgpu_row IN LISTS _DUALGPU_CUDA_TABLE)
-
   string(REPLACE "|" ";" _dualgpu_f "${_dualgpu_row}")
-
   list(GET _dualgpu_f 0 _dualgpu_cc)
-
   list(GET _dualgpu_f 1 _dualgpu_variants)
-
   list(APPEND _DUALGPU_CUDA_CAPABILITIES ${_dualgpu_cc})
-
   if(_dualgpu_variants MATCHES "a")
-
     list(APPEND _DUALGPU_CUDA_SPECIFIC_CAPABILITIES ${_dualgpu_cc})
-
   endif()
-
   if(_dualgpu_variants MATCHES "f")
-
     list(APPEND _DUALGPU_CUDA_FAMILY_CAPABILITIES ${_dualgpu_cc})
-
   endif()
-
 endforeach()
 
 set(_DUALGPU_AMD_TARGET_NAMES "")
 
 foreach(_dualgpu_row IN LISTS _DUALGPU_AMD_TARGETS)
-
   string(REGEX REPLACE "\\|.*" "" _dualgpu_name "${_dualgpu_row}")
-
   list(APPEND _DUALGPU_AMD_TARGET_NAMES ${_dualgpu_name})
-
 endforeach()
 
 unset(_dualgpu_row)
@@ -171,3 +157,151 @@ set(_DUALGPU_TORCH_ROCM_WHEELS
 # What dualgpu_probe_torch sets, as DualGPU_<name> (a cached decision restores them).
 set(_DUALGPU_TORCH_RESULTS TORCH_FOUND TORCH_VERSION TORCH_CUDA TORCH_HIP TORCH_ARCH_LIST TORCH_CXX11_ABI
   TORCH_CMAKE_PREFIX TORCH_WHY PYTHON)
+
+# ---------------------------------------------------------------------------------------------
+# The settings DualGPU reads (a CMake variable, else the environment: _dualgpu_setting) that take
+# a fixed kind of value, each checked once, up front, by _dualgpu_check_settings (10-util.cmake).
+# <name>:<kind>. The platform, the timeout and the architecture lists have readers of their own
+# (dualgpu_normalize_platform, _dualgpu_probe_timeout, dualgpu_parse_architectures), whose errors
+# name the variable the same way.
+# ---------------------------------------------------------------------------------------------
+set(_DUALGPU_SETTINGS
+  DUALGPU_ARCHITECTURE_JOBS:jobs DUALGPU_OFFLOAD_COMPRESS:auto_bool DUALGPU_LINKER:linker
+  DUALGPU_COMPILER_CACHE:remote_storage DUALGPU_COMPILER_LAUNCHER:program DUALGPU_PYTHON:interpreter
+  DUALGPU_COMPILER_CACHE_READONLY:bool DUALGPU_RDC:bool DUALGPU_REPROBE:bool
+  DUALGPU_CHECK_TORCH_ARCHITECTURES:bool DUALGPU_CUDA_LIBRARIES:bool DUALGPU_WARN_WAVE64:bool)
+# Per kind: the values accepted besides a CMake false constant (OFF, 0, NO, ...: each setting can be
+# turned off), as a regular expression matched against the value and its upper case (CMake compares
+# its constants so), and the text that follows "<name>='<value>'" in the error.
+set(_dualgpu_bool_words "ON|OFF|TRUE|FALSE|YES|NO|Y|N|1|0")
+set(_DUALGPU_SETTING_REGEX_bool "^(${_dualgpu_bool_words})$")
+set(_DUALGPU_SETTING_TEXT_bool ": give ON or OFF")
+set(_DUALGPU_SETTING_REGEX_jobs "^(AUTO|[0-9]+)$")
+set(_DUALGPU_SETTING_TEXT_jobs ": give AUTO, OFF or a number of jobs")
+set(_DUALGPU_SETTING_REGEX_auto_bool "^(AUTO|${_dualgpu_bool_words})$")
+set(_DUALGPU_SETTING_TEXT_auto_bool ": give AUTO, ON or OFF")
+set(_DUALGPU_SETTING_REGEX_linker "^[A-Z_]+$")
+set(_DUALGPU_SETTING_TEXT_linker ": use AUTO, OFF or a CMake linker type (LLD, GOLD, MOLD)")
+set(_DUALGPU_SETTING_REGEX_remote_storage "^((redis|https?)://[^ |]+|redis\\+unix:[^ |]+)$")
+set(_DUALGPU_SETTING_TEXT_remote_storage " is no remote storage DualGPU knows: give redis://HOST:PORT[/DB], redis+unix:SOCKET, http(s)://HOST[:PORT]/PATH, or OFF")
+set(_DUALGPU_SETTING_REGEX_program "^AUTO$")  # or a path that exists, or a name found on PATH
+set(_DUALGPU_SETTING_TEXT_program ": give AUTO, OFF, or a program that exists (a path, or a name on PATH)")
+set(_DUALGPU_SETTING_REGEX_interpreter "^$")  # a path that exists, or a name found on PATH
+set(_DUALGPU_SETTING_TEXT_interpreter ": give a Python interpreter that exists (a path, or a name on PATH)")
+unset(_dualgpu_bool_words)
+
+# ---------------------------------------------------------------------------------------------
+# Readers of the tables above: every rule asks these, none reads a row's columns itself.
+# ---------------------------------------------------------------------------------------------
+
+# dualgpu_amd_target_info(<out-prefix> <gfx>): sets <out-prefix>_FOUND, _FAMILY, _WAVE, _KIND,
+# _MIN_ROCM, _MIN_LLVM, _GENERIC (the generic target covering it, or empty), _MEMBERS (for a
+# generic target: its member chips), _DESCRIPTION.
+# Example: dualgpu_amd_target_info(i gfx1103) -> i_KIND=igpu, i_GENERIC=gfx11-generic.
+function(dualgpu_amd_target_info prefix target)
+  string(REGEX REPLACE ":.*$" "" base "${target}")
+  string(TOLOWER "${base}" base)
+  set(${prefix}_FOUND FALSE PARENT_SCOPE)
+  foreach(field FAMILY WAVE KIND MIN_ROCM MIN_LLVM GENERIC MEMBERS DESCRIPTION)
+    set(${prefix}_${field} "" PARENT_SCOPE)
+  endforeach()
+  set(members "")
+  set(found FALSE)
+  foreach(row IN LISTS _DUALGPU_AMD_TARGETS)
+    string(REPLACE "|" ";" fields "${row}")
+    list(GET fields 0 name)
+    list(GET fields 6 generic)
+    if(generic STREQUAL base)
+      list(APPEND members "${name}")
+    endif()
+    if(name STREQUAL base)
+      set(found TRUE)
+      set(i 1)
+      foreach(field FAMILY WAVE KIND MIN_ROCM MIN_LLVM GENERIC DESCRIPTION)
+        list(GET fields ${i} value)
+        set(${prefix}_${field} "${value}" PARENT_SCOPE)
+        math(EXPR i "${i} + 1")
+      endforeach()
+    endif()
+  endforeach()
+  set(${prefix}_FOUND ${found} PARENT_SCOPE)
+  set(${prefix}_MEMBERS "${members}" PARENT_SCOPE)
+endfunction()
+
+# dualgpu_wave64_architectures(<out> <architectures>): the entries whose wave is 64 lanes, read from
+# the table's wave column (feature suffixes such as ':xnack-' ignored, unknown targets left out).
+# Example: "gfx803;gfx90a:xnack-;gfx1100;gfx9-generic" -> "gfx803;gfx90a:xnack-;gfx9-generic".
+function(dualgpu_wave64_architectures out archs)
+  set(result "")
+  foreach(a IN LISTS archs)
+    string(REGEX REPLACE ":.*" "" base "${a}")
+    dualgpu_amd_target_info(info "${base}")
+    if(info_FOUND AND info_WAVE STREQUAL "64")
+      list(APPEND result "${a}")
+    endif()
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# dualgpu_amd_targets_of_kind(<out> <kind>): table rows of one kind (dgpu, igpu, generic), in table order.
+function(dualgpu_amd_targets_of_kind out kind)
+  set(result "")
+  foreach(row IN LISTS _DUALGPU_AMD_TARGETS)
+    string(REPLACE "|" ";" fields "${row}")
+    list(GET fields 3 k)
+    if(k STREQUAL kind)
+      list(GET fields 0 name)
+      list(APPEND result "${name}")
+    endif()
+  endforeach()
+  set(${out} "${result}" PARENT_SCOPE)
+endfunction()
+
+# dualgpu_cuda_capability_name(<out> <cc>): "90" -> "Hopper (H100, H200)"; empty when unknown.
+function(dualgpu_cuda_capability_name out cc)
+  set(${out} "" PARENT_SCOPE)
+  foreach(row IN LISTS _DUALGPU_CUDA_TABLE)
+    if(row MATCHES "^${cc}\\|[^|]*\\|(.*)$")
+      set(${out} "${CMAKE_MATCH_1}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# dualgpu_hip_code_object_flags(<out> <architectures>): the flags a HIP target needs for this list.
+# Example: "gfx90a;gfx11-generic" -> "-mcode-object-version=6"; "gfx90a" -> "".
+function(dualgpu_hip_code_object_flags out archs)
+  set(${out} "" PARENT_SCOPE)
+  foreach(a IN LISTS archs)
+    if(a MATCHES "^gfx[0-9a-f-]+-generic")
+      set(${out} "${_DUALGPU_GENERIC_CODE_OBJECT_FLAG}" PARENT_SCOPE)
+      return()
+    endif()
+  endforeach()
+endfunction()
+
+# "known:" text of the table for messages, e.g. "gfx803, gfx900, ..., gfx12-generic".
+function(_dualgpu_known_text out platform)
+  if(platform STREQUAL "cuda")
+    list(JOIN _DUALGPU_CUDA_CAPABILITIES ", " text)
+  else()
+    list(JOIN _DUALGPU_AMD_TARGET_NAMES ", " text)
+  endif()
+  set(${out} "${text}" PARENT_SCOPE)
+endfunction()
+
+# dualgpu_cuda_arch_base(<out> <entry>): "90a-real" -> "90" (for comparing with torch's sm list).
+function(dualgpu_cuda_arch_base out entry)
+  string(REGEX REPLACE "^([0-9]+).*$" "\\1" base "${entry}")
+  set(${out} "${base}" PARENT_SCOPE)
+endfunction()
+
+# dualgpu_architecture_keyword(<out> <value>): TRUE for CMake's own architecture keywords
+# (native, all, all-major, OFF), which CMake resolves itself and DualGPU passes through.
+function(dualgpu_architecture_keyword out value)
+  if(value MATCHES "^(native|all|all-major|OFF|off)$")
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
+  endif()
+endfunction()

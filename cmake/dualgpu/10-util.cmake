@@ -49,9 +49,7 @@ endfunction()
 _dualgpu_probe_timeout(_dualgpu_checked_timeout)
 
 if(NOT DEFINED DUALGPU_PROBE_TIMEOUT)
-
   set(DUALGPU_PROBE_TIMEOUT "${_dualgpu_checked_timeout}")
-
 endif()
 
 # _dualgpu_run_bounded(<out-text> <out-rc> <timeout> <command>...): runs <command> with its stderr
@@ -148,6 +146,47 @@ function(_dualgpu_json_get out json)
     set(value "")
   endif()
   set(${out} "${value}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_check_settings(<out-errors>): every setting of _DUALGPU_SETTINGS (00-data.cmake) that is
+# set, checked against what its kind accepts; one message per bad value, naming the variable, where
+# it was set and the values accepted. The one place these values are validated: find_package and
+# the doctor call it before anything is probed or built.
+# Example: DUALGPU_RDC=perhaps in the environment ->
+#   "DUALGPU_RDC='perhaps': give ON or OFF (from the environment)"
+function(_dualgpu_check_settings out)
+  set(errors "")
+  foreach(entry IN LISTS _DUALGPU_SETTINGS)
+    string(REPLACE ":" ";" entry "${entry}")
+    list(GET entry 0 name)
+    list(GET entry 1 kind)
+    _dualgpu_setting(value origin ${name})
+    if(value STREQUAL "")
+      continue()
+    endif()
+    string(TOUPPER "${value}" upper)
+    set(ok FALSE)
+    if(upper MATCHES "^(OFF|FALSE|NO|N|0|IGNORE|NOTFOUND)$" OR value MATCHES "${_DUALGPU_SETTING_REGEX_${kind}}"
+       OR upper MATCHES "${_DUALGPU_SETTING_REGEX_${kind}}")
+      set(ok TRUE)
+    elseif(kind MATCHES "^(program|interpreter)$")
+      if(IS_ABSOLUTE "${value}")
+        if(EXISTS "${value}" AND NOT IS_DIRECTORY "${value}")
+          set(ok TRUE)
+        endif()
+      elseif(NOT value MATCHES "[;/]")
+        find_program(found NAMES "${value}" NO_CACHE)
+        if(found)
+          set(ok TRUE)
+        endif()
+      endif()
+    endif()
+    if(NOT ok)
+      string(REGEX REPLACE "^.*\\((.*)\\)$" "\\1" where "${origin}")
+      list(APPEND errors "${name}='${value}'${_DUALGPU_SETTING_TEXT_${kind}} (from the ${where})")
+    endif()
+  endforeach()
+  set(${out} "${errors}" PARENT_SCOPE)
 endfunction()
 
 # _dualgpu_json_string(<out> <text>): <text> as a JSON string literal. string(JSON) checks every value

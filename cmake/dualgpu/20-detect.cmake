@@ -231,13 +231,9 @@ endfunction()
 
 # The empty input and discarded output of compiler checks.
 if(CMAKE_HOST_WIN32)
-
   set(_DUALGPU_NULL NUL)
-
 else()
-
   set(_DUALGPU_NULL /dev/null)
-
 endif()
 
 function(_dualgpu_first_line out text)

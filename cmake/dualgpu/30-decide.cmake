@@ -115,102 +115,6 @@ include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sib
 cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/20-detect.cmake")
 
-# dualgpu_amd_target_info(<out-prefix> <gfx>): sets <out-prefix>_FOUND, _FAMILY, _WAVE, _KIND,
-# _MIN_ROCM, _MIN_LLVM, _GENERIC (the generic target covering it, or empty), _MEMBERS (for a
-# generic target: its member chips), _DESCRIPTION.
-# Example: dualgpu_amd_target_info(i gfx1103) -> i_KIND=igpu, i_GENERIC=gfx11-generic.
-function(dualgpu_amd_target_info prefix target)
-  string(REGEX REPLACE ":.*$" "" base "${target}")
-  string(TOLOWER "${base}" base)
-  set(${prefix}_FOUND FALSE PARENT_SCOPE)
-  foreach(field FAMILY WAVE KIND MIN_ROCM MIN_LLVM GENERIC MEMBERS DESCRIPTION)
-    set(${prefix}_${field} "" PARENT_SCOPE)
-  endforeach()
-  set(members "")
-  set(found FALSE)
-  foreach(row IN LISTS _DUALGPU_AMD_TARGETS)
-    string(REPLACE "|" ";" fields "${row}")
-    list(GET fields 0 name)
-    list(GET fields 6 generic)
-    if(generic STREQUAL base)
-      list(APPEND members "${name}")
-    endif()
-    if(name STREQUAL base)
-      set(found TRUE)
-      set(i 1)
-      foreach(field FAMILY WAVE KIND MIN_ROCM MIN_LLVM GENERIC DESCRIPTION)
-        list(GET fields ${i} value)
-        set(${prefix}_${field} "${value}" PARENT_SCOPE)
-        math(EXPR i "${i} + 1")
-      endforeach()
-    endif()
-  endforeach()
-  set(${prefix}_FOUND ${found} PARENT_SCOPE)
-  set(${prefix}_MEMBERS "${members}" PARENT_SCOPE)
-endfunction()
-
-# dualgpu_wave64_architectures(<out> <architectures>): the entries whose wave is 64 lanes, read from
-# the table's wave column (feature suffixes such as ':xnack-' ignored, unknown targets left out).
-# Example: "gfx803;gfx90a:xnack-;gfx1100;gfx9-generic" -> "gfx803;gfx90a:xnack-;gfx9-generic".
-function(dualgpu_wave64_architectures out archs)
-  set(result "")
-  foreach(a IN LISTS archs)
-    string(REGEX REPLACE ":.*" "" base "${a}")
-    dualgpu_amd_target_info(info "${base}")
-    if(info_FOUND AND info_WAVE STREQUAL "64")
-      list(APPEND result "${a}")
-    endif()
-  endforeach()
-  set(${out} "${result}" PARENT_SCOPE)
-endfunction()
-
-# dualgpu_amd_targets_of_kind(<out> <kind>): table rows of one kind (dgpu, igpu, generic), in table order.
-function(dualgpu_amd_targets_of_kind out kind)
-  set(result "")
-  foreach(row IN LISTS _DUALGPU_AMD_TARGETS)
-    string(REPLACE "|" ";" fields "${row}")
-    list(GET fields 3 k)
-    if(k STREQUAL kind)
-      list(GET fields 0 name)
-      list(APPEND result "${name}")
-    endif()
-  endforeach()
-  set(${out} "${result}" PARENT_SCOPE)
-endfunction()
-
-# dualgpu_cuda_capability_name(<out> <cc>): "90" -> "Hopper (H100, H200)"; empty when unknown.
-function(dualgpu_cuda_capability_name out cc)
-  set(${out} "" PARENT_SCOPE)
-  foreach(row IN LISTS _DUALGPU_CUDA_TABLE)
-    if(row MATCHES "^${cc}\\|[^|]*\\|(.*)$")
-      set(${out} "${CMAKE_MATCH_1}" PARENT_SCOPE)
-      return()
-    endif()
-  endforeach()
-endfunction()
-
-# dualgpu_hip_code_object_flags(<out> <architectures>): the flags a HIP target needs for this list.
-# Example: "gfx90a;gfx11-generic" -> "-mcode-object-version=6"; "gfx90a" -> "".
-function(dualgpu_hip_code_object_flags out archs)
-  set(${out} "" PARENT_SCOPE)
-  foreach(a IN LISTS archs)
-    if(a MATCHES "^gfx[0-9a-f-]+-generic")
-      set(${out} "${_DUALGPU_GENERIC_CODE_OBJECT_FLAG}" PARENT_SCOPE)
-      return()
-    endif()
-  endforeach()
-endfunction()
-
-# "known:" text of the table for messages, e.g. "gfx803, gfx900, ..., gfx12-generic".
-function(_dualgpu_known_text out platform)
-  if(platform STREQUAL "cuda")
-    list(JOIN _DUALGPU_CUDA_CAPABILITIES ", " text)
-  else()
-    list(JOIN _DUALGPU_AMD_TARGET_NAMES ", " text)
-  endif()
-  set(${out} "${text}" PARENT_SCOPE)
-endfunction()
-
 # Splits on ';', ',' and whitespace. An empty entry between separators is kept as
 # "<empty>" so that "8.6+PTX;;" is reported instead of silently shortened.
 function(_dualgpu_split_spelling out value)
@@ -460,22 +364,6 @@ function(dualgpu_parse_torch_cuda_arch_list out err value)
   endforeach()
   list(REMOVE_DUPLICATES result)
   set(${out} "${result}" PARENT_SCOPE)
-endfunction()
-
-# dualgpu_cuda_arch_base(<out> <entry>): "90a-real" -> "90" (for comparing with torch's sm list).
-function(dualgpu_cuda_arch_base out entry)
-  string(REGEX REPLACE "^([0-9]+).*$" "\\1" base "${entry}")
-  set(${out} "${base}" PARENT_SCOPE)
-endfunction()
-
-# dualgpu_architecture_keyword(<out> <value>): TRUE for CMake's own architecture keywords
-# (native, all, all-major, OFF), which CMake resolves itself and DualGPU passes through.
-function(dualgpu_architecture_keyword out value)
-  if(value MATCHES "^(native|all|all-major|OFF|off)$")
-    set(${out} TRUE PARENT_SCOPE)
-  else()
-    set(${out} FALSE PARENT_SCOPE)
-  endif()
 endfunction()
 
 function(dualgpu_normalize_platform out err value)

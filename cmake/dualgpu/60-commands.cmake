@@ -307,9 +307,7 @@ cmake_policy(VERSION 3.25...4.4)
 include("${CMAKE_CURRENT_LIST_DIR}/30-decide.cmake")
 
 if(NOT CMAKE_SCRIPT_MODE_FILE AND NOT CMAKE_BUILD_TYPE AND NOT CMAKE_CONFIGURATION_TYPES)
-
   set(CMAKE_BUILD_TYPE Release CACHE STRING "Build type (DualGPU's default when none is given: Release)" FORCE)
-
 endif()
 
 # (Patterns and settings live inside the functions or come as arguments: the deferred source check
