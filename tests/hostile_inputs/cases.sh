@@ -5,42 +5,23 @@
 
 # --- settings with a fixed kind of value, given a wrong one in the environment (checked on every
 # platform, up front; on cpu most were never read before)
-case_env_architecture_jobs_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_ARCHITECTURE_JOBS=lots
-    expect_refused "DUALGPU_ARCHITECTURE_JOBS='lots': give AUTO, OFF or a number of jobs \(from the environment\)"
+# refused_setting <VAR> <value> <what follows "VAR='value'" in the error>: a cpu configure with
+# VAR=value in the environment stops, naming the variable, the value, the fix and where it was set.
+refused_setting() {
+    configure 120 DUALGPU_PLATFORM=cpu "$1=$2"
+    expect_refused "$1='$2'$3 \(from the environment\)"
 }
-case_env_offload_compress_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_OFFLOAD_COMPRESS=maybe
-    expect_refused "DUALGPU_OFFLOAD_COMPRESS='maybe': give AUTO, ON or OFF \(from the environment\)"
-}
-case_env_linker_word() {
-    configure 120 DUALGPU_PLATFORM=cpu "DUALGPU_LINKER=ld.lld --fast"
-    expect_refused "DUALGPU_LINKER='ld.lld --fast': use AUTO, OFF or a CMake linker type"
-}
+case_env_architecture_jobs_word() { refused_setting DUALGPU_ARCHITECTURE_JOBS lots ": give AUTO, OFF or a number of jobs"; }
+case_env_offload_compress_word() { refused_setting DUALGPU_OFFLOAD_COMPRESS maybe ": give AUTO, ON or OFF"; }
+case_env_linker_word() { refused_setting DUALGPU_LINKER "ld.lld --fast" ": use AUTO, OFF or a CMake linker type .LLD, GOLD, MOLD."; }
 case_env_launcher_missing() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_COMPILER_LAUNCHER=/nonexistent/ccache
-    expect_refused "DUALGPU_COMPILER_LAUNCHER='/nonexistent/ccache': give AUTO, OFF, or a program that exists"
+    refused_setting DUALGPU_COMPILER_LAUNCHER /nonexistent/ccache ": give AUTO, OFF, or a program that exists .a path, or a name on PATH."
 }
-case_env_cache_readonly_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_COMPILER_CACHE_READONLY=sometimes
-    expect_refused "DUALGPU_COMPILER_CACHE_READONLY='sometimes': give ON or OFF \(from the environment\)"
-}
-case_env_rdc_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_RDC=perhaps
-    expect_refused "DUALGPU_RDC='perhaps': give ON or OFF"
-}
-case_env_reprobe_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_REPROBE=always
-    expect_refused "DUALGPU_REPROBE='always': give ON or OFF"
-}
-case_env_cuda_libraries_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_CUDA_LIBRARIES=nah
-    expect_refused "DUALGPU_CUDA_LIBRARIES='nah': give ON or OFF"
-}
-case_env_warn_wave64_word() {
-    configure 120 DUALGPU_PLATFORM=cpu DUALGPU_WARN_WAVE64=loud
-    expect_refused "DUALGPU_WARN_WAVE64='loud': give ON or OFF"
-}
+case_env_cache_readonly_word() { refused_setting DUALGPU_COMPILER_CACHE_READONLY sometimes ": give ON or OFF"; }
+case_env_rdc_word() { refused_setting DUALGPU_RDC perhaps ": give ON or OFF"; }
+case_env_reprobe_word() { refused_setting DUALGPU_REPROBE always ": give ON or OFF"; }
+case_env_cuda_libraries_word() { refused_setting DUALGPU_CUDA_LIBRARIES nah ": give ON or OFF"; }
+case_env_warn_wave64_word() { refused_setting DUALGPU_WARN_WAVE64 loud ": give ON or OFF"; }
 case_env_python_missing() {
     configure 120 DUALGPU_PLATFORM=cpu DUALGPU_PYTHON=/nonexistent/python3 -- -DWANT_TORCH=ON
     expect_refused "DUALGPU_PYTHON='/nonexistent/python3': give a Python interpreter that exists"
@@ -139,5 +120,7 @@ case_rocm_sources_property() {
     configure 300 DUALGPU_PLATFORM=rocm DUALGPU_ARCHITECTURES=gfx90a -- -DCASE=sources_property
     expect_ok
     timeout 600 "$CMAKE" --build "$T/build" > "$T/log" 2>&1 || fail "kernel.cu added through SOURCES did not build as HIP"
-    grep -q -- "-x hip\|--offload-arch=gfx90a\|offload-arch" "$T/build/build.ninja" || fail "kernel.cu was not compiled as HIP"
+    # the object exists and its compile line targets the GPU (HIP), not the host compiler alone
+    find "$T/build" -name 'kernel.cu.o' | grep -q . || fail "kernel.cu was not compiled"
+    grep -q -- "--offload-arch=gfx90a" "$T/build/build.ninja" || fail "kernel.cu was not compiled as HIP"
 }
