@@ -4,8 +4,8 @@ dualgpu/20-detect
 
 What this machine has: GPUs and toolchains.
 
-From DualGPUProbes
-^^^^^^^^^^^^^^^^^^
+Commands: GPUs seen
+^^^^^^^^^^^^^^^^^^^
 
 Runs the tools that can see GPUs and reads what they print. Each probe is
 bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds (default 10; CMake variable, else
@@ -23,15 +23,25 @@ GPU records are strings ``<vendor>|<name>|<arch>|<kind>`` (vendor ``amd`` or
 or ``igpu``).
 
 .. command:: dualgpu_gpus_from_rocminfo
+
+  .. versionadded:: 0.1
 .. command:: dualgpu_gpus_from_amdgpu_arch
+
+  .. versionadded:: 0.1
 .. command:: dualgpu_gpus_from_rocm_agent_enumerator
+
+  .. versionadded:: 0.1
 .. command:: dualgpu_gpus_from_nvidia_smi
+
+  .. versionadded:: 0.1
 
   ::
 
     dualgpu_gpus_from_<tool>(<out-list> <text>)
 
 .. command:: dualgpu_probe_gpus
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -40,13 +50,15 @@ or ``igpu``).
   Runs the tools found on ``PATH`` (AMD first: ``rocminfo``, then ``amdgpu-arch``,
   then ``rocm_agent_enumerator``; then ``nvidia-smi``) and returns every GPU seen.
 
-From DualGPUToolchains
-^^^^^^^^^^^^^^^^^^^^^^
+Commands: toolchains
+^^^^^^^^^^^^^^^^^^^^
 
 Finds the CUDA and ROCm toolchains without enabling a language, so the same
 answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
 
 .. command:: dualgpu_find_toolchains
+
+  .. versionadded:: 0.1
 
   ::
 

@@ -4,8 +4,8 @@ dualgpu/30-decide
 
 The decision: platform, architectures, reasons, and will-it-run.
 
-From DualGPUArchitectures
-^^^^^^^^^^^^^^^^^^^^^^^^^
+Architecture spellings
+^^^^^^^^^^^^^^^^^^^^^^
 
 Pure functions that read every spelling of a GPU architecture people use and
 turn it into the one form CMake wants. They touch no target and run the same
@@ -16,6 +16,8 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
 ``gfx90a:xnack-``).
 
 .. command:: dualgpu_parse_architectures
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -31,6 +33,8 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
 
 .. command:: dualgpu_parse_torch_cuda_arch_list
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_parse_torch_cuda_arch_list(<out-list> <out-error> <value>)
@@ -39,8 +43,8 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
   (names expanded, ``+PTX`` adds PTX, no PTX otherwise) and returns the same
   architectures in CMake form.
 
-From DualGPUDetect
-^^^^^^^^^^^^^^^^^^
+Commands: the decision
+^^^^^^^^^^^^^^^^^^^^^^
 
 The one decision DualGPU makes: which platform, which architectures, and why.
 Plain functions that touch no target; ``find_package(DualGPU)``,
@@ -70,6 +74,8 @@ Architecture precedence (first that is set wins):
 
 .. command:: dualgpu_decide
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_decide([WITH_TORCH] [NO_PROBE] [NO_COMPILER_CHECK])
@@ -81,14 +87,16 @@ Architecture precedence (first that is set wins):
   ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
   :command:`dualgpu_find_toolchains`.
 
-From DualGPUCoverage
-^^^^^^^^^^^^^^^^^^^^
+Commands: will it run
+^^^^^^^^^^^^^^^^^^^^^
 
 "Will it run?": does a list of code objects (torch's ``torch.cuda.get_arch_list()``, or what
 ``roc-obj-ls`` / ``cuobjdump`` find in a built library) hold code for a GPU? Pure functions over the
 architecture table of :module:`dualgpu/00-data`; ``dualgpu doctor`` prints their answers.
 
 .. command:: dualgpu_gpu_verdict
+
+  .. versionadded:: 0.2
 
   ::
 
@@ -101,6 +109,8 @@ architecture table of :module:`dualgpu/00-data`; ``dualgpu doctor`` prints their
   via ``gfx11-generic``; ``nvidia 89 "sm_80;compute_80"`` -> ``native`` via ``sm_80``.
 
 .. command:: dualgpu_code_objects_of_library
+
+  .. versionadded:: 0.2
 
   ::
 

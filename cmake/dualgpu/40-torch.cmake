@@ -4,8 +4,8 @@ dualgpu/40-torch
 
 Torch: the probe (torch_probe.py beside this file), find_package(Torch), DualGPU::torch.
 
-From DualGPUTorch
-^^^^^^^^^^^^^^^^^
+Commands: torch
+^^^^^^^^^^^^^^^
 
 Finds the torch an extension will be loaded into, asks it what it was built
 for, and provides ``DualGPU::torch``. Loaded by ``find_package(DualGPU
@@ -70,6 +70,8 @@ Commands
 ^^^^^^^^
 
 .. command:: dualgpu_probe_torch
+
+  .. versionadded:: 0.1
 
   ::
 

@@ -4,8 +4,8 @@ dualgpu/50-setup
 
 What find_package does after the decision: language, DualGPU::runtime, summary.
 
-From DualGPUSetup
-^^^^^^^^^^^^^^^^^
+Search behaviour after the decision
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 The steps ``find_package(DualGPU)`` takes after the decision: enable the GPU
 language, create ``DualGPU::runtime``, find torch, print the summary line.

@@ -4,8 +4,8 @@ dualgpu/55-cuda-libraries
 
 On rocm, CUDA:: library targets on the HIP libraries.
 
-From DualGPUCudaLibraries
-^^^^^^^^^^^^^^^^^^^^^^^^^
+Commands: CUDA libraries on rocm
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 The CUDA libraries' CMake targets on the rocm platform, backed by their HIP twins,
 so that a CUDA project's ``find_package(CUDAToolkit)`` and
@@ -60,6 +60,8 @@ Commands
 ^^^^^^^^
 
 .. command:: dualgpu_cuda_library_targets
+
+  .. versionadded:: 0.2
 
   ::
 

@@ -4,13 +4,15 @@ dualgpu/60-commands
 
 Every command that acts on targets.
 
-From DualGPUTargets
-^^^^^^^^^^^^^^^^^^^
+Commands: targets
+^^^^^^^^^^^^^^^^^
 
 Commands that build one source tree for the platform :command:`dualgpu_decide`
 chose. Everything is set on targets; no global flags are touched.
 
 .. command:: dualgpu_add_library
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -26,11 +28,15 @@ chose. Everything is set on targets; no global flags are touched.
 
 .. command:: dualgpu_add_executable
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_add_executable(<name> <sources>... [RDC] [ARCHITECTURES <arch>...])
 
 .. command:: dualgpu_target_gpu_sources
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -43,6 +49,8 @@ chose. Everything is set on targets; no global flags are touched.
 
 .. command:: dualgpu_target_rdc
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_target_rdc(<target>)
@@ -52,6 +60,8 @@ chose. Everything is set on targets; no global flags are touched.
   on HIP (propagated to consumers of static libraries).
 
 .. command:: dualgpu_target_compiler_launcher
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -71,14 +81,16 @@ gfx942), warn at configure for each GPU source that reads ``warpSize`` or hard-c
 warp of 32 (``& 31``, ``% 32``, ``/ 32``, ``[32]``), the patterns that are wrong there
 (docs/porting.md#warpsize).
 
-From DualGPUCompilerCache
-^^^^^^^^^^^^^^^^^^^^^^^^^
+Commands: compiler cache
+^^^^^^^^^^^^^^^^^^^^^^^^
 
 The compiler cache in front of every C++, CUDA and HIP compile of a DualGPU target, set up so that
 builds in different folders, clones, virtual environments and machines share results, locally or
 through a remote storage shared by a CI fleet.
 
 .. command:: dualgpu_target_compiler_launcher
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -121,14 +133,16 @@ Variables (each also read from the environment):
   ``ON`` reads the remote storage without writing to it: for builds of untrusted code such as
   pull requests from forks. Also applied to ccache's own ``CCACHE_REMOTE_STORAGE``.
 
-From DualGPUParallel
-^^^^^^^^^^^^^^^^^^^^
+Commands: parallel device compiles
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 One GPU source built for several architectures compiles them one after another unless the device
 compiler is told otherwise; a build with fewer sources than cores then leaves cores idle. This
 module tells it, and compresses HIP fat binaries where the toolchain can.
 
 .. command:: dualgpu_target_parallel_architectures
+
+  .. versionadded:: 0.2
 
   ::
 
@@ -154,14 +168,16 @@ Variables (each also read from the environment):
   ``AUTO`` (default): compress where the HIP compiler can; ``OFF``: never; ``ON``: compress, and fail
   at configure when the compiler cannot.
 
-From DualGPUSourceArchitectures
-^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+Commands: per-source architectures
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 Kernels that support only some architectures (Hopper's ``wgmma`` needs ``sm_90a``, a kernel tuned for
 CDNA only ``gfx90a gfx942``) built for the part of the build's list they support, as vLLM's
 ``cuda_archs_loose_intersection`` and kernel-builder do.
 
 .. command:: dualgpu_target_source_architectures
+
+  .. versionadded:: 0.2
 
   ::
 
@@ -183,6 +199,8 @@ CDNA only ``gfx90a gfx942``) built for the part of the build's list they support
   built, it is ``0``.
 
 .. command:: dualgpu_intersect_architectures
+
+  .. versionadded:: 0.2
 
   ::
 
@@ -211,7 +229,7 @@ CDNA only ``gfx90a gfx942``) built for the part of the build's list they support
 
   Example: build ``80-real;86-real``, supported ``9.0a`` -> empty: the source is left out.
 
-From DualGPUTorchExtension
+Commands: torch extensions
 ^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 Builds a torch extension: the command, the linker it links with, and the check
@@ -250,6 +268,8 @@ Commands
 
 .. command:: dualgpu_add_torch_extension
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_add_torch_extension(<name> <sources>... [RDC] [ARCHITECTURES <arch>...]
@@ -273,6 +293,8 @@ Commands
 
 .. command:: dualgpu_add_abi_test
 
+  .. versionadded:: 0.2
+
   ::
 
     dualgpu_add_abi_test(<target>)
@@ -283,6 +305,8 @@ Commands
 
 .. command:: dualgpu_target_torch_stable_abi
 
+  .. versionadded:: 0.2
+
   ::
 
     dualgpu_target_torch_stable_abi(<target> <major.minor>)
@@ -291,6 +315,8 @@ Commands
   links ``DualGPU::torch_stable`` (headers) and no libtorch library.
 
 .. command:: dualgpu_target_python_module
+
+  .. versionadded:: 0.2
 
   ::
 
