@@ -78,10 +78,12 @@ Architecture precedence (first that is set wins):
 
   ::
 
-    dualgpu_decide([WITH_TORCH] [NO_PROBE] [NO_COMPILER_CHECK])
+    dualgpu_decide([WITH_TORCH [TORCH_HEADERS_ONLY]] [NO_PROBE] [NO_COMPILER_CHECK])
 
   ``WITH_TORCH`` takes the torch build into account (``DualGPU_TORCH_*`` set by
-  :command:`dualgpu_probe_torch`). ``NO_PROBE`` skips running GPU tools.
+  :command:`dualgpu_probe_torch`). ``TORCH_HEADERS_ONLY`` (added after 0.2.0): only torch's
+  headers will be used (``COMPONENTS TorchStableABI``), so a torch built for another platform is
+  no error. ``NO_PROBE`` skips running GPU tools.
   Sets ``DualGPU_PLATFORM``, ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_ARCHITECTURES``,
   ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_GPUS``, ``DualGPU_WARNINGS``,
   ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
@@ -402,7 +404,8 @@ function(_dualgpu_gpus_of_vendor out vendor)
 endfunction()
 
 # Decides the platform. Uses DualGPU_GPUS, DualGPU_TOOLCHAINS, DualGPU_TORCH_* from the caller.
-function(_dualgpu_decide_platform with_torch)
+# <headers-only>: TorchStableABI alone, whose headers serve any platform (no mismatch error).
+function(_dualgpu_decide_platform with_torch headers_only)
   set(platform "")
   set(source "")
   set(errors "")
@@ -428,7 +431,7 @@ function(_dualgpu_decide_platform with_torch)
       set(torch_what "a CPU-only build")
     endif()
     # Stable-ABI only (COMPONENTS TorchStableABI): torch's headers are the same for every vendor.
-    if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform AND NOT _DUALGPU_TORCH_STABLE_ONLY)
+    if(platform AND NOT platform STREQUAL "cpu" AND NOT platform STREQUAL torch_platform AND NOT headers_only)
       _dualgpu_add_message(errors
         "DUALGPU_PLATFORM=${platform} but torch ${DualGPU_TORCH_VERSION} is ${torch_what}: install a ${platform} build of torch (or point DUALGPU_PYTHON / Torch_DIR at one), or set DUALGPU_PLATFORM=${torch_platform}")
     endif()
@@ -702,7 +705,7 @@ macro(_dualgpu_export_decision)
 endmacro()
 
 function(dualgpu_decide)
-  cmake_parse_arguments(PARSE_ARGV 0 ARG "WITH_TORCH;NO_PROBE;NO_COMPILER_CHECK" "" "")
+  cmake_parse_arguments(PARSE_ARGV 0 ARG "WITH_TORCH;TORCH_HEADERS_ONLY;NO_PROBE;NO_COMPILER_CHECK" "" "")
   if(ARG_UNPARSED_ARGUMENTS)
     message(FATAL_ERROR "dualgpu_decide(): unknown argument ${ARG_UNPARSED_ARGUMENTS}")
   endif()
@@ -719,7 +722,7 @@ function(dualgpu_decide)
   endif()
   # Tests of precedence alone do not ask a compiler what it can build.
   set(_DUALGPU_SKIP_COMPILER_CHECK ${ARG_NO_COMPILER_CHECK})
-  _dualgpu_decide_platform("${ARG_WITH_TORCH}")
+  _dualgpu_decide_platform("${ARG_WITH_TORCH}" "${ARG_TORCH_HEADERS_ONLY}")
   if(DualGPU_PLATFORM)
     _dualgpu_decide_architectures("${DualGPU_PLATFORM}")
   endif()

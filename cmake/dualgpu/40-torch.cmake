@@ -240,13 +240,15 @@ macro(_dualgpu_pin_torch_searches cmake_prefix)
   endforeach()
 endmacro()
 
-macro(_dualgpu_find_torch)
-  if(_DUALGPU_TORCH_STABLE_ONLY)
-    _dualgpu_create_torch_stable_target()
+# _dualgpu_find_torch(<torch>): FULL finds torch's CMake package (DualGPU::torch, and
+# DualGPU::torch_stable where torch has the headers); HEADERS makes DualGPU::torch_stable alone.
+macro(_dualgpu_find_torch torch)
+  if("${torch}" STREQUAL "HEADERS")
+    _dualgpu_create_torch_stable_target(REQUIRED)
   else()
     _dualgpu_find_torch_config()
     if(TARGET DualGPU::torch)
-      _dualgpu_create_torch_stable_target()
+      _dualgpu_create_torch_stable_target(OPTIONAL)
     endif()
   endif()
 endmacro()
@@ -254,7 +256,9 @@ endmacro()
 # DualGPU::torch_stable: the include folder of the torch the probe found, nothing to link. A stable-ABI
 # extension calls torch's C shims only, which resolve from the libtorch already loaded (the
 # extension's Python package makes them visible: docs/cmake.md, "Torch's stable ABI").
-function(_dualgpu_create_torch_stable_target)
+# _dualgpu_create_torch_stable_target(REQUIRED|OPTIONAL): REQUIRED (TorchStableABI alone) makes a
+# torch without the headers a not-found package; OPTIONAL leaves the target out.
+function(_dualgpu_create_torch_stable_target need)
   set(include "")
   if(DualGPU_TORCH_CMAKE_PREFIX)
     get_filename_component(include "${DualGPU_TORCH_CMAKE_PREFIX}/../../include" ABSOLUTE)
@@ -263,7 +267,7 @@ function(_dualgpu_create_torch_stable_target)
     list(GET dirs 0 include)
   endif()
   if(NOT include OR NOT EXISTS "${include}/torch/csrc/stable/library.h")
-    if(NOT _DUALGPU_TORCH_STABLE_ONLY)
+    if(need STREQUAL "OPTIONAL")
       return()  # an older torch: only STABLE_ABI builds need the target, and they say why it is missing
     endif()
     string(CONCAT DualGPU_NOT_FOUND_MESSAGE "DualGPU: torch ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}) has no stable-ABI headers "
