@@ -66,6 +66,9 @@ collect_missing() {
     # dualgpu check-abi: the manylinux policy (auditwheel) and the limited API's symbols (abi3audit)
     need_module auditwheel auditwheel
     need_module abi3audit abi3audit
+    # the CMake modules' reference rendered as CMake's own is (docs/reference, test docs.reference)
+    need_module sphinx sphinx
+    need_module sphinxcontrib.moderncmakedomain sphinxcontrib-moderncmakedomain
   fi
 }
 collect_missing

@@ -457,7 +457,7 @@ gpu_agents_from_rocminfo() {
         END { flush() }'
 }
 
-# Written from DualGPU's architecture table (cmake/DualGPUArchitectures.cmake) by
+# Written from DualGPU's architecture table (cmake/dualgpu/00-data.cmake) by
 # cmake/update_architecture_lists.cmake; a unit test fails when they disagree. Do not edit by hand.
 # BEGIN architecture lists
 INTEGRATED_GFX='gfx902 gfx909 gfx90c gfx1013 gfx1033 gfx1035 gfx1036 gfx1103 gfx1150 gfx1151 gfx1152'
@@ -845,7 +845,8 @@ torch_covers() {
 # cuda_code_runs CAPABILITY "CODE...": will code built for CODE run on a GPU of CAPABILITY (9.0)?
 # Prints "native:<sm_XY>" (the newest SASS that runs there), "ptx:<compute_XY>" (the driver compiles
 # it at the first launch) or nothing. SASS sm_XY runs on X.Y and later minors of the same major
-# ('a' only on X.Y itself); PTX compute_XY on anything >= X.Y ('a'/'f' PTX only on X.Y).
+# ('a' only on X.Y itself); PTX compute_XY on anything >= X.Y ('a'/'f' PTX only on X.Y). Among
+# equally new SASS the first listed is named (tests/conformance/conformance.tsv is the reference).
 cuda_code_runs() {
     u_dev=$1 u_best='' u_ptx=''
     for u_code in $2; do
@@ -854,9 +855,10 @@ cuda_code_runs() {
         case $u_code in
             compute_*[0-9]) version_ge "$u_dev" "$u_cc" && u_ptx=$u_code ;;
             compute_*) [ "$u_dev" = "$u_cc" ] && u_ptx=$u_code ;;
-            *[0-9]a) [ "$u_dev" = "$u_cc" ] && u_best=$u_code u_best_cc=$u_cc ;;
+            *[0-9]a) [ "$u_dev" = "$u_cc" ] && { [ -z "$u_best" ] || ! version_ge "$u_best_cc" "$u_cc"; } &&
+                         u_best=$u_code u_best_cc=$u_cc ;;
             *) if [ "$(major_of "$u_dev")" = "$(major_of "$u_cc")" ] && version_ge "$u_dev" "$u_cc" &&
-                   { [ -z "$u_best" ] || version_ge "$u_cc" "$u_best_cc"; }; then
+                   { [ -z "$u_best" ] || ! version_ge "$u_best_cc" "$u_cc"; }; then
                    u_best=$u_code u_best_cc=$u_cc
                fi ;;
         esac

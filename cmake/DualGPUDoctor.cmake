@@ -15,9 +15,8 @@ that a configure reads (``DUALGPU_PLATFORM``, ``DUALGPU_ARCHITECTURES``, ...).
 #]=======================================================================]
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorchExtension.cmake")  # the linker choice it reports
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")     # the decision and torch (and what they need)
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-commands.cmake")  # the linker choice it reports
 
 if(NOT DUALGPU_DOCTOR_OUT)
   message(FATAL_ERROR "DualGPUDoctor.cmake: pass -DDUALGPU_DOCTOR_OUT=<dir>")
@@ -34,26 +33,14 @@ if(DUALGPU_DOCTOR_TORCH)
   endif()
 endif()
 dualgpu_decide(${with_torch})
-
-# _doctor_json_string(<out> <text>): <text> as a JSON string literal. string(JSON) checks every value
-# it is given but cannot quote one, so this is the one place that escapes: '\\', '"' and control
-# characters (a path or version may hold any of them).
-function(_doctor_json_string out text)
-  string(REPLACE "\\" "\\\\" text "${text}")
-  string(REPLACE "\"" "\\\"" text "${text}")
-  string(REPLACE "\n" "\\n" text "${text}")
-  string(REPLACE "\t" "\\t" text "${text}")
-  string(REPLACE "\r" "\\r" text "${text}")
-  foreach(code RANGE 1 31)
-    string(ASCII ${code} c)
-    string(REPLACE "${c}" "" text "${text}")
-  endforeach()
-  set(${out} "\"${text}\"" PARENT_SCOPE)
-endfunction()
+_dualgpu_check_settings(_doctor_setting_errors)  # what find_package checks before deciding
+foreach(_doctor_e IN LISTS _doctor_setting_errors)
+  list(APPEND DualGPU_ERRORS "${_doctor_e}")
+endforeach()
 
 # _doctor_json_set(<json-var> <text> <path>...): sets the string member at <path> to <text>.
 function(_doctor_json_set json_var text)
-  _doctor_json_string(v "${text}")
+  _dualgpu_json_string(v "${text}")
   string(JSON json SET "${${json_var}}" ${ARGN} "${v}")
   set(${json_var} "${json}" PARENT_SCOPE)
 endfunction()
@@ -100,7 +87,6 @@ foreach(g IN LISTS DualGPU_GPUS)
   math(EXPR i "${i} + 1")
 endforeach()
 # Will it run? Per GPU, against torch's architecture list and, with --library, the library's code.
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUCoverage.cmake")
 set(_doctor_library_code "")
 if(DUALGPU_DOCTOR_LIBRARY)
   dualgpu_code_objects_of_library(_doctor_library_code _doctor_library_note "${DUALGPU_DOCTOR_LIBRARY}")

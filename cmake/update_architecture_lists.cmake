@@ -1,4 +1,4 @@
-# Writes what other files copy from the architecture table in DualGPUArchitectures.cmake, between
+# Writes what other files copy from the architecture table in dualgpu/00-data.cmake, between
 # their BEGIN/END markers: ci/selfcheck.sh (which must stay a stand-alone POSIX sh script, so it
 # cannot read the table itself) and docs/rocm.md.
 #
@@ -7,7 +7,7 @@
 #
 # -DSELFCHECK=<file> / -DDOC=<file> name other copies (the unit test checks a tampered one).
 cmake_minimum_required(VERSION 3.25)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUArchitectures.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/30-decide.cmake")
 get_filename_component(_repo "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
 if(NOT SELFCHECK)
   set(SELFCHECK "${_repo}/ci/selfcheck.sh")
@@ -74,7 +74,7 @@ function(_replace_block file begin end content)
     return()
   endif()
   if(CHECK)
-    message(FATAL_ERROR "${file} disagrees with the architecture table in DualGPUArchitectures.cmake between '${begin}' and '${end}':\n"
+    message(FATAL_ERROR "${file} disagrees with the architecture table in dualgpu/00-data.cmake between '${begin}' and '${end}':\n"
       "  found:\n${old}\n  the table says:\n${content}\nrun: cmake -P cmake/update_architecture_lists.cmake")
   endif()
   string(SUBSTRING "${text}" 0 ${start} head)

@@ -1,7 +1,7 @@
 # cmake -DWORK=<dir> -P rocm_root_plus.cmake: a ROCm root whose path holds '++' (ROCm under
 # ~/c++/) must not crash the HIP set-up (it was matched as a regular expression), and its
 # hip-lang package folder is added to CMAKE_PREFIX_PATH once, however often the set-up runs.
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/DualGPUSetup.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/50-setup.cmake")
 set(root "${WORK}/c++/rocm")
 file(REMOVE_RECURSE "${WORK}/c++")
 file(MAKE_DIRECTORY "${root}/lib/x86_64-linux-gnu/cmake/hip-lang")

@@ -45,7 +45,7 @@ def torch_reference(value):
 
 
 def dualgpu(value):
-    script = (f'include("{REPO}/cmake/DualGPUArchitectures.cmake")\n'
+    script = (f'include("{REPO}/cmake/dualgpu/30-decide.cmake")\n'
               f'dualgpu_parse_torch_cuda_arch_list(out err "{value}")\n'
               'message("OUT=${out}")\nmessage("ERR=${err}")\n')
     path = pathlib.Path(os.environ.get("TMPDIR", "/tmp")) / f"dualgpu-arch-{os.getpid()}.cmake"

@@ -1,6 +1,6 @@
 # Small assertion helpers for cmake -P unit tests. A failed expectation stops the script
 # with a non-zero exit, which CTest reports as a failure.
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/DualGPUDetect.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/30-decide.cmake")
 set(DUALGPU_TEST_FIXTURES "${CMAKE_CURRENT_LIST_DIR}/../fixtures")
 
 function(expect_eq what actual expected)

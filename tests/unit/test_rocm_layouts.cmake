@@ -118,7 +118,7 @@ find_in(plus)
 expect_eq("++ root" "${DualGPU_ROCM_ROOT}" "${T}/plus/my c++ (rocm)++")
 expect_eq("++ compiler" "${DualGPU_HIP_CLANG}" "${T}/plus/my c++ (rocm)++/llvm/bin/amdclang++")
 # ... also where the configure puts it on CMAKE_PREFIX_PATH for CMake's HIP language (Debian's layout).
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/DualGPUSetup.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/50-setup.cmake")
 file(MAKE_DIRECTORY "${T}/plus/my c++ (rocm)++/lib/x86_64-linux-gnu/cmake/hip-lang")
 set(CMAKE_BINARY_DIR "${T}/plus/build")
 set(ENV{CMAKE_PREFIX_PATH} "")

@@ -1,6 +1,11 @@
 #[=======================================================================[.rst:
-DualGPUSetup
-------------
+dualgpu/50-setup
+----------------
+
+What find_package does after the decision: language, DualGPU::runtime, summary.
+
+Search behaviour after the decision
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 The steps ``find_package(DualGPU)`` takes after the decision: enable the GPU
 language, create ``DualGPU::runtime``, find torch, print the summary line.
@@ -12,7 +17,7 @@ Search Behavior
 
 1. The decision (:command:`dualgpu_decide`, and :command:`dualgpu_probe_torch`
    with ``COMPONENTS Torch``) is cached. Its key is every input listed in
-   ``_DUALGPU_DECISION_INPUTS`` (``DualGPUDetect.cmake``), each as a CMake
+   ``_DUALGPU_DECISION_INPUTS`` (``dualgpu/30-decide.cmake``), each as a CMake
    variable and as an environment variable, plus the DualGPU version, whether
    torch was asked for, and the ``torch/version.py`` the interpreter found last
    time. Values that DualGPU or ``enable_language()`` wrote themselves
@@ -44,20 +49,20 @@ Result Variables
 ``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty), and every result of
 :command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
 when nothing changed.
+
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUDetect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUTorch.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/40-torch.cmake")
 
 # What DualGPU (or enable_language, or find_package(Torch)) writes into the user's variables: while
 # such a variable still holds what was written (_DUALGPU_AUTO_<name>), it is no input of the decision.
 set(_DUALGPU_WRITTEN_INPUTS CMAKE_CUDA_ARCHITECTURES CMAKE_HIP_ARCHITECTURES CMAKE_CUDA_COMPILER CMAKE_HIP_COMPILER Torch_DIR)
 
 # The key of the cached decision: the inputs as the user set them, and the torch last found.
-function(_dualgpu_decision_key out with_torch)
-  set(text "${DUALGPU_VERSION}|${with_torch}|stable-only=${_DUALGPU_TORCH_STABLE_ONLY}")
+function(_dualgpu_decision_key out torch)
+  set(text "${DUALGPU_VERSION}|torch-${torch}")
   foreach(name IN LISTS _DUALGPU_DECISION_INPUTS)
     set(value "${${name}}")
     if(name IN_LIST _DUALGPU_WRITTEN_INPUTS AND DEFINED _DUALGPU_AUTO_${name} AND value STREQUAL "${_DUALGPU_AUTO_${name}}")
@@ -65,7 +70,7 @@ function(_dualgpu_decision_key out with_torch)
     endif()
     string(APPEND text "|${name}=${value}/$ENV{${name}}")
   endforeach()
-  if(with_torch)
+  if(NOT torch STREQUAL "NONE")
     _dualgpu_pick_python(python)
     _dualgpu_torch_stamp(stamp "${python}")
     string(APPEND text "|torch=${stamp}")
@@ -74,10 +79,12 @@ function(_dualgpu_decision_key out with_torch)
   set(${out} "${key}" PARENT_SCOPE)
 endfunction()
 
-macro(_dualgpu_cached_decision with_torch)
-  _dualgpu_decision_key(_dualgpu_key ${with_torch})
+# _dualgpu_cached_decision(<torch>): the decision for <torch> (NONE, FULL or HEADERS: what of torch
+# the components ask for), from the cache when its inputs did not change.
+macro(_dualgpu_cached_decision torch)
+  _dualgpu_decision_key(_dualgpu_key ${torch})
   set(_dualgpu_results ${_DUALGPU_DECISION_RESULTS})
-  if(${with_torch})
+  if(NOT "${torch}" STREQUAL "NONE")
     list(APPEND _dualgpu_results ${_DUALGPU_TORCH_RESULTS})
   endif()
   if(NOT DUALGPU_REPROBE AND DEFINED _DUALGPU_DECISION_KEY AND _DUALGPU_DECISION_KEY STREQUAL _dualgpu_key)
@@ -85,7 +92,10 @@ macro(_dualgpu_cached_decision with_torch)
       set(DualGPU_${_v} "${_DUALGPU_CACHED_${_v}}")
     endforeach()
   else()
-    if(${with_torch})
+    if("${torch}" STREQUAL "HEADERS")
+      dualgpu_probe_torch()
+      dualgpu_decide(WITH_TORCH TORCH_HEADERS_ONLY)
+    elseif("${torch}" STREQUAL "FULL")
       dualgpu_probe_torch()
       dualgpu_decide(WITH_TORCH)
     else()
@@ -93,12 +103,12 @@ macro(_dualgpu_cached_decision with_torch)
     endif()
     # Not kept: a decision with errors, or without the torch asked for (installing it changes
     # nothing the key sees).
-    if(NOT DualGPU_ERRORS AND (NOT ${with_torch} OR DualGPU_TORCH_FOUND))
+    if(NOT DualGPU_ERRORS AND ("${torch}" STREQUAL "NONE" OR DualGPU_TORCH_FOUND))
       foreach(_v IN LISTS _dualgpu_results)
         set(_DUALGPU_CACHED_${_v} "${DualGPU_${_v}}" CACHE INTERNAL "DualGPU decision")
       endforeach()
       # The probe may have found (another) torch: key on the one found now.
-      _dualgpu_decision_key(_dualgpu_key ${with_torch})
+      _dualgpu_decision_key(_dualgpu_key ${torch})
       set(_DUALGPU_DECISION_KEY "${_dualgpu_key}" CACHE INTERNAL "inputs of the cached DualGPU decision")
     endif()
   endif()

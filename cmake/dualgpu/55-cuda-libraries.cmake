@@ -1,6 +1,11 @@
 #[=======================================================================[.rst:
-DualGPUCudaLibraries
---------------------
+dualgpu/55-cuda-libraries
+-------------------------
+
+On rocm, CUDA:: library targets on the HIP libraries.
+
+Commands: CUDA libraries on rocm
+^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 The CUDA libraries' CMake targets on the rocm platform, backed by their HIP twins,
 so that a CUDA project's ``find_package(CUDAToolkit)`` and
@@ -56,14 +61,19 @@ Commands
 
 .. command:: dualgpu_cuda_library_targets
 
+  .. versionadded:: 0.2
+
   ::
 
     dualgpu_cuda_library_targets()
 
   Creates the targets above now (rocm only; nothing elsewhere), for a project
   that links ``CUDA::`` names without calling ``find_package(CUDAToolkit)``.
+
 #]=======================================================================]
 include_guard(GLOBAL)
+# Our own policies, whatever cmake_minimum_required() the including project has.
+cmake_policy(VERSION 3.25...4.4)
 
 # CUDA:: name | HIP package (find_package name) | its target | its name | what to install, by distribution.
 set(_DUALGPU_CUDA_LIBRARY_TABLE
@@ -73,8 +83,10 @@ set(_DUALGPU_CUDA_LIBRARY_TABLE
   "curand|hiprand|hip::hiprand|hipRAND|libhiprand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository)"
   "cufft|hipfft|hip::hipfft|hipFFT|libhipfft-dev (Debian sid) or hipfft-dev (AMD's ROCm repository). Debian 12 has none"
   "cusolver|hipsolver|roc::hipsolver|hipSOLVER|libhipsolver-dev (Debian sid) or hipsolver-dev (AMD's ROCm repository). Debian 12 has none")
+
 # Header-only libraries CUB and thrust map to, added to CUDA::toolkit when found.
 set(_DUALGPU_CUDA_HEADER_LIBRARIES "hipcub|hip::hipcub" "rocthrust|roc::rocthrust")
+
 set(_DUALGPU_CUDA_LIBRARIES_MODULE "${CMAKE_CURRENT_LIST_FILE}")
 
 # Finds one HIP package quietly: ROCm 5's config files ask for a CMake policy version CMake 4 refuses

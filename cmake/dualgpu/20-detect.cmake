@@ -1,11 +1,64 @@
 #[=======================================================================[.rst:
-DualGPUToolchains
+dualgpu/20-detect
 -----------------
+
+What this machine has: GPUs and toolchains.
+
+Commands: GPUs seen
+^^^^^^^^^^^^^^^^^^^
+
+Runs the tools that can see GPUs and reads what they print. Each probe is
+bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds (default 10; CMake variable, else
+environment), so a hanging ``rocminfo`` or ``nvidia-smi`` costs at most that and
+is reported - also one that ignores SIGTERM or leaves a child holding its
+output. A value that is not a positive number stops the configure (or the
+doctor) with the fix before anything runs. At most 1 MiB of a tool's output is
+read; a tool that prints without end is cut off and noted. A tool that crashes
+or prints garbage yields no GPU and a note, never an error.
+
+Parsers take text, so tests feed them outputs recorded on real machines.
+
+GPU records are strings ``<vendor>|<name>|<arch>|<kind>`` (vendor ``amd`` or
+``nvidia``; arch ``gfx90a`` or a CUDA compute capability ``90``; kind ``dgpu``
+or ``igpu``).
+
+.. command:: dualgpu_gpus_from_rocminfo
+
+  .. versionadded:: 0.1
+.. command:: dualgpu_gpus_from_amdgpu_arch
+
+  .. versionadded:: 0.1
+.. command:: dualgpu_gpus_from_rocm_agent_enumerator
+
+  .. versionadded:: 0.1
+.. command:: dualgpu_gpus_from_nvidia_smi
+
+  .. versionadded:: 0.1
+
+  ::
+
+    dualgpu_gpus_from_<tool>(<out-list> <text>)
+
+.. command:: dualgpu_probe_gpus
+
+  .. versionadded:: 0.1
+
+  ::
+
+    dualgpu_probe_gpus(<out-gpus> <out-notes>)
+
+  Runs the tools found on ``PATH`` (AMD first: ``rocminfo``, then ``amdgpu-arch``,
+  then ``rocm_agent_enumerator``; then ``nvidia-smi``) and returns every GPU seen.
+
+Commands: toolchains
+^^^^^^^^^^^^^^^^^^^^
 
 Finds the CUDA and ROCm toolchains without enabling a language, so the same
 answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
 
 .. command:: dualgpu_find_toolchains
+
+  .. versionadded:: 0.1
 
   ::
 
@@ -33,8 +86,160 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
     8. ``/usr`` (Debian's and Ubuntu's packages)
   ``DualGPU_TOOLCHAINS``
     records ``<platform>|<compiler>|<version>`` of what was found.
+
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
+# Our own policies, whatever cmake_minimum_required() the including project has.
+cmake_policy(VERSION 3.25...4.4)
+include("${CMAKE_CURRENT_LIST_DIR}/10-util.cmake")
+
+function(_dualgpu_amd_record out name target)
+  dualgpu_amd_target_info(info "${target}")
+  set(kind dgpu)
+  if(info_FOUND)
+    set(kind "${info_KIND}")
+  endif()
+  string(REPLACE "|" "/" name "${name}")
+  set(${out} "amd|${name}|${target}|${kind}" PARENT_SCOPE)
+endfunction()
+
+# rocminfo prints one block per agent ("Agent N"); the CPU agents are blocks too, and every
+# GPU agent also lists ISA names (generic ones like gfx12-generic) indented deeper.
+function(dualgpu_gpus_from_rocminfo out text)
+  _dualgpu_lines(lines "${text}")
+  set(gpus "")
+  set(in_agent FALSE)
+  macro(_dualgpu_flush_agent)
+    if(in_agent AND type STREQUAL "GPU" AND agent_name MATCHES "^gfx[0-9a-f]+$" AND NOT agent_name STREQUAL "gfx000")
+      if(marketing STREQUAL "")
+        set(marketing "${agent_name}")
+      endif()
+      _dualgpu_amd_record(rec "${marketing}" "${agent_name}")
+      if(apu)
+        string(REGEX REPLACE "\\|dgpu$" "|igpu" rec "${rec}")
+      endif()
+      list(APPEND gpus "${rec}")
+    endif()
+  endmacro()
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^Agent [0-9]+")
+      _dualgpu_flush_agent()
+      set(in_agent TRUE)
+      set(agent_name "")
+      set(marketing "")
+      set(type "")
+      set(apu FALSE)
+    elseif(in_agent AND line MATCHES "^  Name:[ \t]*([^ \t]*)")
+      set(agent_name "${CMAKE_MATCH_1}")
+    elseif(in_agent AND line MATCHES "^  Marketing Name:[ \t]*(.*[^ \t])?[ \t]*$")
+      set(marketing "${CMAKE_MATCH_1}")
+    elseif(in_agent AND line MATCHES "^  Device Type:[ \t]*([A-Z]+)")
+      set(type "${CMAKE_MATCH_1}")
+    elseif(in_agent AND line MATCHES "^  Memory Properties:[ \t]*APU")
+      set(apu TRUE)
+    endif()
+  endforeach()
+  _dualgpu_flush_agent()
+  set(${out} "${gpus}" PARENT_SCOPE)
+endfunction()
+
+# amdgpu-arch prints one target per GPU; rocm_agent_enumerator adds gfx000 for the CPU.
+function(dualgpu_gpus_from_amdgpu_arch out text)
+  _dualgpu_lines(lines "${text}")
+  set(gpus "")
+  foreach(line IN LISTS lines)
+    string(STRIP "${line}" line)
+    if(line MATCHES "^(gfx[0-9a-f]+)(:[a-z]+[+-])*$" AND NOT CMAKE_MATCH_1 STREQUAL "gfx000")
+      _dualgpu_amd_record(rec "${CMAKE_MATCH_1}" "${CMAKE_MATCH_1}")
+      list(APPEND gpus "${rec}")
+    endif()
+  endforeach()
+  set(${out} "${gpus}" PARENT_SCOPE)
+endfunction()
+
+function(dualgpu_gpus_from_rocm_agent_enumerator out text)
+  dualgpu_gpus_from_amdgpu_arch(gpus "${text}")
+  set(${out} "${gpus}" PARENT_SCOPE)
+endfunction()
+
+# nvidia-smi --query-gpu=name,compute_cap --format=csv[,noheader]: "NVIDIA H100 80GB HBM3, 9.0".
+function(dualgpu_gpus_from_nvidia_smi out text)
+  _dualgpu_lines(lines "${text}")
+  set(gpus "")
+  foreach(line IN LISTS lines)
+    if(line MATCHES "^(.+),[ \t]*([0-9]+)\\.([0-9]+)[ \t]*$")
+      string(STRIP "${CMAKE_MATCH_1}" name)
+      string(REPLACE "|" "/" name "${name}")
+      list(APPEND gpus "nvidia|${name}|${CMAKE_MATCH_2}${CMAKE_MATCH_3}|dgpu")
+    endif()
+  endforeach()
+  set(${out} "${gpus}" PARENT_SCOPE)
+endfunction()
+
+# _dualgpu_run(<out-text> <out-note> <tool> <args>...): runs a tool found on PATH, bounded in time
+# and output. <out-note> is empty on success, else one line saying what went wrong.
+function(_dualgpu_run out_text out_note tool)
+  set(${out_text} "" PARENT_SCOPE)
+  find_program(exe NAMES "${tool}" NO_CACHE)
+  if(NOT exe)
+    set(${out_note} "${tool}: not found" PARENT_SCOPE)
+    return()
+  endif()
+  _dualgpu_probe_timeout(timeout)
+  _dualgpu_run_bounded(all rc "${timeout}" "${exe}" ${ARGN})
+  set(${out_note} "" PARENT_SCOPE)
+  if(rc STREQUAL "timeout")
+    set(${out_note} "${tool}: no answer within ${timeout} s (DUALGPU_PROBE_TIMEOUT)" PARENT_SCOPE)
+    return()
+  elseif(rc STREQUAL "too much output")
+    set(${out_note} "${tool}: printed more than ${_DUALGPU_PROBE_OUTPUT_LIMIT} bytes - ignored" PARENT_SCOPE)
+    return()
+  elseif(NOT rc STREQUAL "0")
+    # A Python traceback (rocm_agent_enumerator) says what went wrong on its last line.
+    string(STRIP "${all}" all)
+    if(all MATCHES "^Traceback" AND all MATCHES "\n([^\n]+)$")
+      set(first "${CMAKE_MATCH_1}")
+    else()
+      string(REGEX REPLACE "\n.*" "" first "${all}")
+    endif()
+    set(${out_note} "${tool}: failed (${rc}): ${first}" PARENT_SCOPE)
+  endif()
+  set(${out_text} "${all}" PARENT_SCOPE)
+endfunction()
+
+function(dualgpu_probe_gpus out_gpus out_notes)
+  set(notes "")
+  set(amd "")
+  # AMD: the first tool that answers wins; the others only fill in when it fails.
+  foreach(tool IN ITEMS rocminfo amdgpu-arch rocm_agent_enumerator)
+    _dualgpu_run(text note "${tool}")
+    if(note)
+      _dualgpu_add_message(notes "${note}")
+      continue()
+    endif()
+    string(REPLACE "-" "_" parser "${tool}")
+    cmake_language(CALL "dualgpu_gpus_from_${parser}" amd "${text}")
+    if(amd)
+      break()
+    endif()
+    _dualgpu_add_message(notes "${tool}: ran but listed no GPU")
+  endforeach()
+  _dualgpu_run(text note nvidia-smi --query-gpu=name,compute_cap --format=csv,noheader)
+  set(nvidia "")
+  if(note)
+    if(note MATCHES "not a valid field")
+      set(note "nvidia-smi: this driver is older than 510 and cannot report compute capability - set DUALGPU_ARCHITECTURES")
+    endif()
+    _dualgpu_add_message(notes "${note}")
+  else()
+    dualgpu_gpus_from_nvidia_smi(nvidia "${text}")
+    if(NOT nvidia)
+      _dualgpu_add_message(notes "nvidia-smi: ran but listed no GPU")
+    endif()
+  endif()
+  set(${out_gpus} ${amd} ${nvidia} PARENT_SCOPE)
+  set(${out_notes} "${notes}" PARENT_SCOPE)
+endfunction()
 
 # The empty input and discarded output of compiler checks.
 if(CMAKE_HOST_WIN32)
@@ -42,9 +247,6 @@ if(CMAKE_HOST_WIN32)
 else()
   set(_DUALGPU_NULL /dev/null)
 endif()
-# Our own policies, whatever cmake_minimum_required() the including project has.
-cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")  # DUALGPU_PROBE_TIMEOUT
 
 function(_dualgpu_first_line out text)
   string(REGEX REPLACE "\n.*" "" text "${text}")
@@ -112,11 +314,13 @@ endfunction()
 #   5. the root of amdclang++, then hipcc, on PATH        6. /opt/rocm
 #   7. /opt/rocm-X.Y[.Z], newest first                    8. /usr (Debian's and Ubuntu's packages)
 set(_DUALGPU_ROCM_OPT_DIR /opt)       # tests point these at fixture trees
+
 set(_DUALGPU_ROCM_SYSTEM_ROOT /usr)
 
 # _dualgpu_rocm_root_candidates(<out> <user-compiler> <stage>): the candidates of one stage of the
 # order, so that a later stage's tools (rocm-sdk starts Python) run only when the earlier ones found nothing.
 set(_DUALGPU_ROCM_SEARCH_STAGES named pip hipconfig path standard)
+
 function(_dualgpu_rocm_root_candidates out user_compiler stage)
   set(result "")
   if(stage STREQUAL "named")
@@ -446,4 +650,3 @@ function(dualgpu_check_compiler_accepts out platform archs)
     endforeach()
   endif()
 endfunction()
-

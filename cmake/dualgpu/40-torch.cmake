@@ -1,6 +1,11 @@
 #[=======================================================================[.rst:
-DualGPUTorch
-------------
+dualgpu/40-torch
+----------------
+
+Torch: the probe (torch_probe.py beside this file), find_package(Torch), DualGPU::torch.
+
+Commands: torch
+^^^^^^^^^^^^^^^
 
 Finds the torch an extension will be loaded into, asks it what it was built
 for, and provides ``DualGPU::torch``. Loaded by ``find_package(DualGPU
@@ -66,6 +71,8 @@ Commands
 
 .. command:: dualgpu_probe_torch
 
+  .. versionadded:: 0.1
+
   ::
 
     dualgpu_probe_torch()
@@ -73,58 +80,16 @@ Commands
   Sets the result variables above. Works in a configure and in script mode.
 
 The command that builds an extension, :command:`dualgpu_add_torch_extension`,
-is in ``DualGPUTorchExtension.cmake``.
+is in ``dualgpu/60-commands.cmake``.
+
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/DualGPUProbes.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/30-decide.cmake")
 
-# What dualgpu_probe_torch sets, as DualGPU_<name> (a cached decision restores them).
-set(_DUALGPU_TORCH_RESULTS TORCH_FOUND TORCH_VERSION TORCH_CUDA TORCH_HIP TORCH_ARCH_LIST TORCH_CXX11_ABI
-  TORCH_CMAKE_PREFIX TORCH_WHY PYTHON)
-
-# Prints one line "dualgpu-torch-probe: <json>" (an interpreter may print a banner first); failures
-# print {"found": false, "why": ...} and exit 0 so CMake can report them. Without "full" on its
-# command line it does not import torch (seconds: libtorch is loaded): where torch is and
-# torch/version.py (read as text) say all that a configure needs. "full" imports torch and adds
-# the architectures it was built for and its C++ ABI (doctor, DUALGPU_CHECK_TORCH_ARCHITECTURES).
-# No ';' in this code: it travels as one element of a CMake list.
-set(_DUALGPU_TORCH_PROBE [=[
-import importlib.util, json, os, sys
-def answer(out):
-    print("dualgpu-torch-probe: " + json.dumps(out))
-    sys.exit(0)
-try:
-    spec = importlib.util.find_spec("torch")
-except Exception as e:
-    spec = None
-if spec is None or not spec.submodule_search_locations:
-    answer({"found": False, "why": "No module named 'torch'"})
-root = list(spec.submodule_search_locations)[0]
-version_file = os.path.join(root, "version.py")
-version = {}
-try:
-    with open(version_file) as f:
-        exec(f.read(), version)
-except Exception as e:
-    answer({"found": False, "why": "%s: %s" % (type(e).__name__, e)})
-out = {"found": True, "version": str(version.get("__version__", "")).split("+")[0],
-       "cuda": version.get("cuda") or "", "hip": version.get("hip") or "", "arch_list": [], "cxx11_abi": "",
-       "cmake_prefix": os.path.join(root, "share", "cmake"), "version_file": version_file}
-if "full" in sys.argv[1:]:
-    try:
-        import torch
-    except Exception as e:
-        answer({"found": False, "why": "%s: %s" % (type(e).__name__, e)})
-    try:
-        out["arch_list"] = list(torch.cuda.get_arch_list())
-    except Exception:
-        pass
-    abi = getattr(torch._C, "_GLIBCXX_USE_CXX11_ABI", None)
-    out["cxx11_abi"] = "" if abi is None else str(int(abi))
-answer(out)
-]=])
+# The probe is torch_probe.py beside this file (its docstring says what it prints).
+set(_DUALGPU_TORCH_PROBE_FILE "${CMAKE_CURRENT_LIST_DIR}/torch_probe.py")
 
 function(_dualgpu_pick_python out)
   set(python "")
@@ -154,14 +119,6 @@ function(_dualgpu_pick_python out)
   set(${out} "${python}" PARENT_SCOPE)
 endfunction()
 
-function(_dualgpu_json_get out json)
-  string(JSON value ERROR_VARIABLE err GET "${json}" ${ARGN})
-  if(err)
-    set(value "")
-  endif()
-  set(${out} "${value}" PARENT_SCOPE)
-endfunction()
-
 # _dualgpu_torch_stamp(<out> <python>): what a configure remembers of the torch <python> imported
 # last time - torch/version.py's path, time and size - so a torch reinstalled in the same
 # environment is asked again. Empty when that torch was never found.
@@ -181,7 +138,7 @@ endfunction()
 function(_dualgpu_ask_python_for_torch out_json out_why python)
   set(${out_json} "" PARENT_SCOPE)
   _dualgpu_probe_timeout(timeout 12)
-  _dualgpu_run_bounded(text rc "${timeout}" "${python}" -c "${_DUALGPU_TORCH_PROBE}" ${ARGN})
+  _dualgpu_run_bounded(text rc "${timeout}" "${python}" "${_DUALGPU_TORCH_PROBE_FILE}" ${ARGN})
   if(text MATCHES "(^|\n)dualgpu-torch-probe: ([^\n]*)")
     set(${out_json} "${CMAKE_MATCH_2}" PARENT_SCOPE)
     set(${out_why} "" PARENT_SCOPE)
@@ -283,13 +240,15 @@ macro(_dualgpu_pin_torch_searches cmake_prefix)
   endforeach()
 endmacro()
 
-macro(_dualgpu_find_torch)
-  if(_DUALGPU_TORCH_STABLE_ONLY)
-    _dualgpu_create_torch_stable_target()
+# _dualgpu_find_torch(<torch>): FULL finds torch's CMake package (DualGPU::torch, and
+# DualGPU::torch_stable where torch has the headers); HEADERS makes DualGPU::torch_stable alone.
+macro(_dualgpu_find_torch torch)
+  if("${torch}" STREQUAL "HEADERS")
+    _dualgpu_create_torch_stable_target(REQUIRED)
   else()
     _dualgpu_find_torch_config()
     if(TARGET DualGPU::torch)
-      _dualgpu_create_torch_stable_target()
+      _dualgpu_create_torch_stable_target(OPTIONAL)
     endif()
   endif()
 endmacro()
@@ -297,7 +256,9 @@ endmacro()
 # DualGPU::torch_stable: the include folder of the torch the probe found, nothing to link. A stable-ABI
 # extension calls torch's C shims only, which resolve from the libtorch already loaded (the
 # extension's Python package makes them visible: docs/cmake.md, "Torch's stable ABI").
-function(_dualgpu_create_torch_stable_target)
+# _dualgpu_create_torch_stable_target(REQUIRED|OPTIONAL): REQUIRED (TorchStableABI alone) makes a
+# torch without the headers a not-found package; OPTIONAL leaves the target out.
+function(_dualgpu_create_torch_stable_target need)
   set(include "")
   if(DualGPU_TORCH_CMAKE_PREFIX)
     get_filename_component(include "${DualGPU_TORCH_CMAKE_PREFIX}/../../include" ABSOLUTE)
@@ -306,7 +267,7 @@ function(_dualgpu_create_torch_stable_target)
     list(GET dirs 0 include)
   endif()
   if(NOT include OR NOT EXISTS "${include}/torch/csrc/stable/library.h")
-    if(NOT _DUALGPU_TORCH_STABLE_ONLY)
+    if(need STREQUAL "OPTIONAL")
       return()  # an older torch: only STABLE_ABI builds need the target, and they say why it is missing
     endif()
     string(CONCAT DualGPU_NOT_FOUND_MESSAGE "DualGPU: torch ${DualGPU_TORCH_VERSION} (${DualGPU_PYTHON}) has no stable-ABI headers "
@@ -356,7 +317,7 @@ macro(_dualgpu_find_torch_config)
     set(_dualgpu_torch_dir_was_defined TRUE)
   endif()
   find_package(Torch CONFIG QUIET)
-  # find_package wrote Torch_DIR: no input of the next configure's cached decision (DualGPUSetup).
+  # find_package wrote Torch_DIR: no input of the next configure's cached decision (dualgpu/50-setup).
   if(NOT _dualgpu_torch_dir_was_defined AND DEFINED Torch_DIR)
     set(_DUALGPU_AUTO_Torch_DIR "${Torch_DIR}" CACHE INTERNAL "written by find_package(Torch)")
   endif()
