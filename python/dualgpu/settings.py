@@ -11,7 +11,7 @@ import sys
 
 __all__ = ["SettingError", "get", "check", "python", "platform", "PLATFORMS"]
 
-# DUALGPU_PLATFORM's spellings, as cmake/DualGPUDetect.cmake's dualgpu_normalize_platform reads them.
+# DUALGPU_PLATFORM's spellings, as cmake/dualgpu/30-decide.cmake's dualgpu_normalize_platform reads them.
 PLATFORMS = {"cuda": "cuda", "nvidia": "cuda", "rocm": "rocm", "hip": "rocm", "amd": "rocm", "cpu": "cpu"}
 
 
@@ -100,7 +100,7 @@ def get(name, default=None, environ=None):
     check_value, purpose = SETTINGS[name]
     accepted = "a value (it is set but empty): unset it or give one" if value == "" else check_value(value)
     if accepted:
-        # The words of CMake's own message where CMake checks the same name (cmake/DualGPUProbes.cmake).
+        # The words of CMake's own message where CMake checks the same name (cmake/dualgpu/10-util.cmake).
         complaint = COMPLAINTS.get(name, f"is not accepted ({purpose})")
         raise SettingError(f"{name}='{value}' (environment) {complaint}: set it to {accepted}")
     return value
