@@ -23,7 +23,7 @@ import argparse, json, os, re, statistics, subprocess, sys, tempfile, time
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PKG = os.path.join(os.environ.get("DUALGPU_MEASURE_REPO", REPO), "cmake")  # another checkout: its "before"
-DEF_RE = re.compile(r"^\s*(function|macro)\s*\(\s*([A-Za-z0-9_]+)", re.I | re.M)
+DEF_RE = re.compile(r"^\s*(function|macro)\s*\(\s*([A-Za-z0-9_]+)([^)]*)\)", re.I | re.M)
 REF_RE = re.compile(r"\$\{([A-Za-z0-9_]+)\}")
 WRITERS = {"set", "unset", "list", "string", "math", "file", "get_filename_component", "cmake_path",
            "get_target_property", "get_property", "execute_process", "find_program", "find_path",
@@ -38,13 +38,13 @@ def package_files():
 
 
 def definitions(files):
-    """name -> (defining file, is_function) for every function and macro of the package."""
+    """name -> (defining file, is_function, parameter names) for every function and macro of the package."""
     where = {}
     for f in files:
         if f.endswith(".cmake"):
             with open(f) as fh:
-                for kind, name in DEF_RE.findall(fh.read()):
-                    where[name.lower()] = (os.path.realpath(f), kind.lower() == "function")
+                for kind, name, params in DEF_RE.findall(fh.read()):
+                    where[name.lower()] = (os.path.realpath(f), kind.lower() == "function", params.split())
     return where
 
 
@@ -164,8 +164,11 @@ def crossings(lines, defs):
                 calls += 1
                 key = f"{os.path.relpath(f, PKG)} -> {os.path.relpath(definer[0], PKG)}"
                 call_pairs[key] = call_pairs.get(key, 0) + 1
+            # Parameters are passed explicitly: the callee's own, as if its file wrote them.
+            params = {n: definer[0] for n in definer[2] + ["ARGN", "ARGC", "ARGV"]}
+            params.update({f"ARGV{i}": definer[0] for i in range(len(args))})
             if definer[1]:
-                scopes.append(({}, frame + 1))
+                scopes.append((params, frame + 1))
     return calls, variables, ambient_reads, call_pairs, var_names
 
 

@@ -45,12 +45,8 @@ function(_dualgpu_probe_timeout out)
   set(${out} "${value}" PARENT_SCOPE)
 endfunction()
 
-# Checked once on load too, and kept as a plain variable for code that reads DUALGPU_PROBE_TIMEOUT.
+# Checked once on load too: a bad value stops here, before any tool runs.
 _dualgpu_probe_timeout(_dualgpu_checked_timeout)
-
-if(NOT DEFINED DUALGPU_PROBE_TIMEOUT)
-  set(DUALGPU_PROBE_TIMEOUT "${_dualgpu_checked_timeout}")
-endif()
 
 # _dualgpu_run_bounded(<out-text> <out-rc> <timeout> <command>...): runs <command> with its stderr
 # merged into its stdout, reading at most _DUALGPU_PROBE_OUTPUT_LIMIT bytes (a tool that prints
@@ -81,13 +77,21 @@ function(_dualgpu_run_bounded out_text out_rc timeout)
   set(${out_rc} "${rc}" PARENT_SCOPE)
 endfunction()
 
+# _dualgpu_probe(<out-text> <out-rc> <command>...): _dualgpu_run_bounded with the probe bound
+# (DUALGPU_PROBE_TIMEOUT, read here, so no caller passes it along).
+function(_dualgpu_probe out_text out_rc)
+  _dualgpu_probe_timeout(timeout)
+  _dualgpu_run_bounded(text rc "${timeout}" ${ARGN})
+  set(${out_text} "${text}" PARENT_SCOPE)
+  set(${out_rc} "${rc}" PARENT_SCOPE)
+endfunction()
+
 # _dualgpu_tool_answer(<out> <regex> <program> <arg>...): the parts of the program's output that match
 # <regex>, asked once per program and arguments and kept in the cache (tool versions and options).
 function(_dualgpu_tool_answer out regex program)
   string(MD5 key "${program};${ARGN};${regex}")
   if(NOT DEFINED _DUALGPU_TOOL_ANSWER_${key})
-    _dualgpu_probe_timeout(timeout)
-    _dualgpu_run_bounded(text rc "${timeout}" "${program}" ${ARGN})
+    _dualgpu_probe(text rc "${program}" ${ARGN})
     string(REGEX MATCHALL "${regex}" found "${text}")
     list(REMOVE_DUPLICATES found)
     set(_DUALGPU_TOOL_ANSWER_${key} "${found}" CACHE INTERNAL "${program} ${ARGN}: what matches ${regex}")
@@ -140,12 +144,27 @@ function(_dualgpu_setting out_value out_source name)
   endif()
 endfunction()
 
-function(_dualgpu_json_get out json)
-  string(JSON value ERROR_VARIABLE err GET "${json}" ${ARGN})
-  if(err)
-    set(value "")
-  endif()
-  set(${out} "${value}" PARENT_SCOPE)
+# _dualgpu_json_fields(<prefix> <json> <field>...): <prefix>_<field> for each top-level field of a JSON
+# object: its value, an array as a CMake list, "" where the field is missing or the text is no JSON.
+function(_dualgpu_json_fields prefix json)
+  foreach(field IN LISTS ARGN)
+    string(JSON value ERROR_VARIABLE err GET "${json}" "${field}")
+    string(JSON type ERROR_VARIABLE type_err TYPE "${json}" "${field}")
+    if(err)
+      set(value "")
+    elseif(type STREQUAL "ARRAY")
+      string(JSON n LENGTH "${json}" "${field}")
+      set(value "")
+      if(n GREATER 0)
+        math(EXPR last "${n} - 1")
+        foreach(i RANGE ${last})
+          string(JSON item GET "${json}" "${field}" ${i})
+          list(APPEND value "${item}")
+        endforeach()
+      endif()
+    endif()
+    set(${prefix}_${field} "${value}" PARENT_SCOPE)
+  endforeach()
 endfunction()
 
 # _dualgpu_check_settings(<out-errors>): every setting of _DUALGPU_SETTINGS (00-data.cmake) that is

@@ -27,7 +27,7 @@ def main():
     for hit in hits:
         print(hit)
     if hits:
-        print(f"{len(hits)} tool call(s) outside the bounded runner: use _dualgpu_run_bounded(<out-text> <out-rc> "
+        print(f"{len(hits)} tool call(s) outside the bounded runner: use _dualgpu_probe(<out-text> <out-rc> <command>...) or _dualgpu_run_bounded(<out-text> <out-rc> "
               "<timeout> <command>...) from cmake/dualgpu/10-util.cmake, or add the file to ALLOWED with the reason")
         return 1
     print("every tool the CMake package starts goes through _dualgpu_run_bounded")
