@@ -44,64 +44,34 @@ def default_build_folder():
     return os.path.join(cache_home, "dualgpu", "example")
 
 
-def _has_shared_libstdcxx(compiler):
-    try:
-        answer = runner.run([compiler, "-print-file-name=libstdc++.so"], env=common.tool_env(),
-                            timeout=common.probe_seconds())
-    except runner.ToolFailed:
-        return False
-    found = answer.stdout.strip()
-    return answer.ok and os.path.isabs(found) and os.path.exists(found)
-
-
-def _installed_gcc_versions():
-    names = set()
-    for folder in os.environ.get("PATH", "").split(os.pathsep):
-        if os.path.isdir(folder):
-            names.update(n for n in os.listdir(folder) if n.startswith("g++-") and n[4:].replace(".", "").isdigit())
-    return sorted(names, key=lambda n: [int(p) for p in n[4:].split(".") if p], reverse=True)
-
-
-def _with_shared_libstdcxx(compiler):
-    """<compiler>, or an installed compiler that has a shared libstdc++ when <compiler> has none (said in
-    one line); with none installed, the configure names the fix."""
-    if not runner.which(compiler) or _has_shared_libstdcxx(compiler):
-        return compiler
-    for candidate in ["/usr/bin/g++", "/usr/bin/c++", "/usr/bin/clang++", *_installed_gcc_versions()]:
-        found = runner.which(candidate)
-        if found and _has_shared_libstdcxx(found):
-            print(f"dualgpu example: {compiler} has no shared libstdc++ (torch extensions need one): using {found}")
-            return found
-    return compiler
-
-
-def _compilers(platform):
-    """(CMake arguments, environment changes) for compilers that can link a torch extension."""
+def _compilers(platform, report):
+    """(CMake arguments, environment changes) for compilers that can link a torch extension: where the
+    doctor found that CXX (or nvcc's host compiler) has no shared libstdc++, the one it names instead
+    (said in one line). With none to suggest, the configure stops and names the fix."""
     args, env = [], {}
-    cxx = (settings.get("CXX", "c++").split() or ["c++"])[0]
-    cxx_chosen = _with_shared_libstdcxx(cxx)
-    if cxx_chosen != cxx:
-        args.append(f"-DCMAKE_CXX_COMPILER={cxx_chosen}")
-        env["CXX"] = cxx_chosen  # the compiler checks of torch's own CMake files read it too
+    compilers = report.get("build_tools", {}).get("compilers", {})
+    roles = [("cxx", "CMAKE_CXX_COMPILER", "CXX")]
     if platform == "cuda":
-        # nvcc's host compiler is CUDAHOSTCXX, else the first g++ on PATH: on a machine whose GCC has no
-        # shared libstdc++ it is checked on its own and given to CMake and nvcc explicitly.
-        host = (settings.get("CUDAHOSTCXX") or runner.which("g++") or cxx_chosen).split()[0]
-        chosen = cxx_chosen if host == cxx else _with_shared_libstdcxx(host)
-        if chosen != host:
-            args.append(f"-DCMAKE_CUDA_HOST_COMPILER={chosen}")
-            env["CUDAHOSTCXX"] = chosen
+        roles.append(("cuda_host", "CMAKE_CUDA_HOST_COMPILER", "CUDAHOSTCXX"))
+    for role, cmake_variable, env_variable in roles:
+        found = compilers.get(role) or {}
+        if found.get("shared_libstdcxx") is False and found.get("instead"):
+            print(f"dualgpu example: {found['compiler']} has no shared libstdc++ (torch extensions need one): "
+                  f"using {found['instead']}")
+            args.append(f"-D{cmake_variable}={found['instead']}")
+            env[env_variable] = found["instead"]  # torch's own CMake files read CXX too
     return args, env
 
 
 def decide_platform():
-    """DualGPU's decision with torch (doctor's, the configure's): (platform, the Found DualGPU line)."""
+    """DualGPU's decision with torch (doctor's, the configure's): (platform, the Found DualGPU line, the
+    doctor's whole report)."""
     decision = doctor.decide(torch=True)
     if not decision.ok:
         sys.stderr.write(decision.text)
         raise runner.ToolFailed("DualGPU's detection reports an invalid configuration (above): fix it, or set "
                                 "DUALGPU_PLATFORM")
-    return decision.report["platform"], decision.found_line()
+    return decision.report["platform"], decision.found_line(), decision.report
 
 
 def _prepare_build_folder(build):
@@ -125,10 +95,10 @@ def run(args, extra):
 
 def _build_and_test(build, real, args, extra):
     python = settings.python()
-    platform, found_line = decide_platform()
+    platform, found_line, report = decide_platform()
     print(f"dualgpu example: {found_line}")
     print(f"dualgpu example: build in {build}")
-    compiler_args, compiler_env = _compilers(platform)
+    compiler_args, compiler_env = _compilers(platform, report)
     root = dualgpu.root()
     # The decision is CMake's again in the configure (the same code, the same inputs, DUALGPU_PLATFORM from
     # the environment included); a platform cached by an earlier run is dropped so that it cannot override it.
