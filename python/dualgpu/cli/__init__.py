@@ -65,6 +65,11 @@ def main(argv=None):
         for printer in chosen:
             print(printer())
         return 0
+    if sys.flags.no_site:
+        # bin/dualgpu starts Python without site-packages, so that --help answers before they load
+        # (their .pth files cost more than the whole command line); a command that runs gets them.
+        import site
+        site.main()
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
     name = f"dualgpu {args.command}"
     try:
