@@ -123,6 +123,10 @@ unset(_dualgpu_row)
 
 unset(_dualgpu_f)
 
+# DUALGPU_PLATFORM's spellings, <spelling>:<platform> (matched in lower case). Read by
+# dualgpu_normalize_platform and by the commands (python/dualgpu: platform_spellings()).
+set(_DUALGPU_PLATFORM_SPELLINGS cuda:cuda nvidia:cuda rocm:rocm hip:rocm amd:rocm cpu:cpu)
+
 # The ecosystem's architecture variables of each platform, in the order they are read.
 set(_DUALGPU_ARCHITECTURE_VARIABLES_cuda TORCH_CUDA_ARCH_LIST CUDAARCHS)
 

@@ -10,7 +10,7 @@ Python glue extension packages share; ``dualgpu.smoke`` their smoke test.
 import os
 import re
 
-__all__ = ["__version__", "root", "cmake_dir", "include_dir", "command"]
+__all__ = ["__version__", "root", "cmake_dir", "include_dir", "command", "platform_spellings"]
 
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -51,6 +51,16 @@ def _read_version():
     if not found:
         raise RuntimeError("dualgpu: cmake/DualGPUVersion.cmake has no set(DUALGPU_VERSION x.y.z)")
     return found.group(1)
+
+
+def platform_spellings():
+    """DUALGPU_PLATFORM's spellings (lower case) -> the platform (cuda, rocm, cpu): the table CMake reads
+    (cmake/dualgpu/00-data.cmake), read from there."""
+    with open(os.path.join(cmake_dir(), "dualgpu", "00-data.cmake")) as f:
+        found = re.search(r"^set\(_DUALGPU_PLATFORM_SPELLINGS ([a-z: ]+)\)", f.read(), re.M)
+    if not found:
+        raise RuntimeError("dualgpu: cmake/dualgpu/00-data.cmake has no set(_DUALGPU_PLATFORM_SPELLINGS ...)")
+    return dict(entry.split(":") for entry in found.group(1).split())
 
 
 __version__ = _read_version()

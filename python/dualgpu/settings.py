@@ -9,10 +9,9 @@ import re
 import shutil
 import sys
 
-__all__ = ["SettingError", "get", "check", "python", "platform", "PLATFORMS"]
+import dualgpu
 
-# DUALGPU_PLATFORM's spellings, as cmake/dualgpu/30-decide.cmake's dualgpu_normalize_platform reads them.
-PLATFORMS = {"cuda": "cuda", "nvidia": "cuda", "rocm": "rocm", "hip": "rocm", "amd": "rocm", "cpu": "cpu"}
+__all__ = ["SettingError", "get", "check", "python", "platform"]
 
 
 class SettingError(Exception):
@@ -20,7 +19,7 @@ class SettingError(Exception):
 
 
 def _platform(value):
-    if value.lower() not in PLATFORMS:
+    if value.lower() not in dualgpu.platform_spellings():
         return "cuda, rocm or cpu (unset it for DualGPU's own decision)"
     return None
 
@@ -121,4 +120,4 @@ def python(environ=None):
 def platform(environ=None):
     """DUALGPU_PLATFORM normalised (cuda, rocm, cpu), or None when unset."""
     value = get("DUALGPU_PLATFORM", None, environ)
-    return PLATFORMS[value.lower()] if value else None
+    return dualgpu.platform_spellings()[value.lower()] if value else None

@@ -20,6 +20,7 @@ import importlib.util
 import os
 import re
 
+import dualgpu
 from dualgpu.run import ToolFailed, environment, run, which
 
 __all__ = ["dynamic_metadata", "platform_tag"]
@@ -58,7 +59,7 @@ def _tool_version(candidates, args, pattern):
 def platform_tag():
     """The local version part for the platform this build is for: cpu, cuXYZ or rocmX.Y."""
     platform = os.environ.get("DUALGPU_PLATFORM", "").strip().lower() or _torch_platform()
-    platform = {"hip": "rocm", "amd": "rocm"}.get(platform, platform)
+    platform = dualgpu.platform_spellings().get(platform, platform)
     if platform == "cuda":
         version = _tool_version([os.environ.get("CUDACXX"), "nvcc", "/usr/local/cuda/bin/nvcc"], ["--version"],
                                 r"release ([0-9]+)\.([0-9]+)")

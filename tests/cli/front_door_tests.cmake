@@ -51,3 +51,8 @@ foreach(_group
                          ENVIRONMENT "DUALGPU_PYTHON=${Python3_EXECUTABLE};DUALGPU_TEST_CMAKE=${CMAKE_COMMAND}")
   endforeach()
 endforeach()
+
+# DUALGPU_PLATFORM's spellings: one table (cmake/dualgpu/00-data.cmake), the same answer from CMake, the
+# commands and the wheel's version tag.
+add_test(NAME cli.platform_spellings COMMAND "${Python3_EXECUTABLE}" "${_cli_dir}/platform_spellings.py" all "${CMAKE_COMMAND}")
+set_tests_properties(cli.platform_spellings PROPERTIES LABELS unit TIMEOUT 120)
