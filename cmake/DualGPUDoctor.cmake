@@ -16,7 +16,7 @@ that a configure reads (``DUALGPU_PLATFORM``, ``DUALGPU_ARCHITECTURES``, ...).
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")     # the decision and torch (and what they need)
-include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-commands.cmake")  # the linker choice it reports
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/63-torch-extension.cmake")  # the linker choice it reports
 
 if(NOT DUALGPU_DOCTOR_OUT)
   message(FATAL_ERROR "DualGPUDoctor.cmake: pass -DDUALGPU_DOCTOR_OUT=<dir>")

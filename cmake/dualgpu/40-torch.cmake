@@ -80,7 +80,7 @@ Commands
   Sets the result variables above. Works in a configure and in script mode.
 
 The command that builds an extension, :command:`dualgpu_add_torch_extension`,
-is in ``dualgpu/60-commands.cmake``.
+is in ``dualgpu/63-torch-extension.cmake``.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
