@@ -133,9 +133,12 @@ Each is read as a CMake variable, else from the environment.
 Commands
 ^^^^^^^^
 
-Defined in ``dualgpu/60-commands.cmake`` (target commands), ``dualgpu/30-decide.cmake``
-(``dualgpu_decide``, ``dualgpu_parse_architectures``) and ``dualgpu/55-cuda-libraries.cmake``; each
-file's reference follows.
+Defined in ``dualgpu/30-decide.cmake`` (``dualgpu_decide``, ``dualgpu_parse_architectures``),
+``dualgpu/55-cuda-libraries.cmake``, and the target commands in ``dualgpu/60-compiler-cache.cmake``
+(the compiler launcher), ``dualgpu/61-architectures.cmake`` (parallel device jobs, per-source
+architectures), ``dualgpu/62-targets.cmake`` (``dualgpu_add_library``, ``dualgpu_add_executable``,
+``dualgpu_target_gpu_sources``) and ``dualgpu/63-torch-extension.cmake``; each file's reference
+follows.
 #]=======================================================================]
 # The package's code, in the order it runs: each file reads only what the ones before it define
 # (dualgpu/<NN>-<job>.cmake; the number is that order, so a reader meets data before rules).
@@ -147,7 +150,10 @@ include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/30-decide.cmake")          # platform
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")           # torch
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/50-setup.cmake")           # language, DualGPU::runtime, summary
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/55-cuda-libraries.cmake")  # rocm: CUDA:: on the HIP libraries
-include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-commands.cmake")        # dualgpu_add_* and dualgpu_target_*
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-compiler-cache.cmake")  # ccache or sccache in front of the compilers
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/61-architectures.cmake")   # parallel device jobs, per-source architectures
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/62-targets.cmake")         # dualgpu_add_library/executable, GPU sources
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/63-torch-extension.cmake") # dualgpu_add_torch_extension and its linker
 
 set(DualGPU_VERSION "${DUALGPU_VERSION}")
 # What of torch the components ask for, passed to each step that needs it: NONE, FULL (Torch:

@@ -3,20 +3,58 @@ DualGPUDoctor
 -------------
 
 Script-mode entry behind ``bin/dualgpu doctor``: runs the same decision as
-``find_package(DualGPU)`` and writes what it chose and why.
+``find_package(DualGPU)`` and writes what it chose and why, and whether the code
+of torch (and of a built library) runs on each GPU seen.
 
 ::
 
   cmake -DDUALGPU_DOCTOR_OUT=<dir> [-DDUALGPU_DOCTOR_TORCH=OFF] [-DDUALGPU_DOCTOR_LIBRARY=<file>] -P DualGPUDoctor.cmake
 
-Writes ``<dir>/doctor.json``, ``<dir>/doctor.txt`` and ``<dir>/status``
-(``ok`` or ``error``). Inputs are the same variables and environment variables
-that a configure reads (``DUALGPU_PLATFORM``, ``DUALGPU_ARCHITECTURES``, ...).
+Search behaviour
+^^^^^^^^^^^^^^^^
+
+1. Torch, unless ``DUALGPU_DOCTOR_TORCH`` is ``OFF``: :command:`dualgpu_probe_torch`, which in
+   script mode imports it (its architectures and C++ ABI).
+2. The decision: :command:`dualgpu_decide` (``WITH_TORCH`` when torch was found), and the
+   settings checked as ``find_package(DualGPU)`` checks them.
+3. With ``DUALGPU_DOCTOR_LIBRARY``: the GPU code in that file
+   (:command:`dualgpu_code_objects_of_library`); a missing file is an error.
+4. Will it run, per GPU seen, against torch's architectures and the library's code
+   (:command:`dualgpu_coverage_report`).
+5. The build tools DualGPU would put in a project's builds: ``ccache`` or ``sccache`` on ``PATH``,
+   and the linker of torch extensions (dualgpu/63-torch-extension).
+
+Result files
+^^^^^^^^^^^^
+
+``<dir>/doctor.json``
+  The answer as JSON: version, platform, architectures and their sources, GPUs with their
+  will-it-run, ROCm, toolchains, torch, library, build tools, warnings, errors, notes.
+``<dir>/doctor.txt``
+  The same in words.
+``<dir>/status``
+  ``ok``, or ``error`` when the decision has errors.
+
+Each is written whole under a temporary name, then renamed.
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_DOCTOR_OUT``
+  The folder to write to (required).
+``DUALGPU_DOCTOR_TORCH``
+  ``OFF``: no torch (default ``ON``).
+``DUALGPU_DOCTOR_LIBRARY``
+  A built library to check.
+
+Every variable and environment variable a configure reads (``DUALGPU_PLATFORM``,
+``DUALGPU_ARCHITECTURES``, ...: see :module:`DualGPU`) is read the same way.
+
 #]=======================================================================]
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")     # the decision and torch (and what they need)
-include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/60-commands.cmake")  # the linker choice it reports
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/63-torch-extension.cmake")  # the linker choice it reports
 
 if(NOT DUALGPU_DOCTOR_OUT)
   message(FATAL_ERROR "DualGPUDoctor.cmake: pass -DDUALGPU_DOCTOR_OUT=<dir>")

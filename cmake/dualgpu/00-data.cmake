@@ -2,12 +2,109 @@
 dualgpu/00-data
 ---------------
 
-The tables every rule reads.
+The tables every rule reads, and the commands that read them: the architecture tables (NVIDIA
+capabilities with their ``a``/``f`` variants, AMD targets with family, wave size, kind, first
+ROCm/LLVM and generic target), torch's architecture names, the variables a decision reads and its
+defaults, which torch wheel first covers which AMD target, and the settings that take a fixed kind
+of value. Nothing here decides: the rules in the files after this one ask the commands below.
 
-Data only: the architecture tables (NVIDIA capabilities with their ``a``/``f`` variants, AMD targets
-with family, wave size, APU, first ROCm/LLVM, generic target), torch's architecture names, the
-variables a decision reads and the defaults, and which torch wheel first covers which AMD target.
-No function here decides anything: the rules in the files after this one read these tables.
+Result variables
+^^^^^^^^^^^^^^^^
+
+Set when the file is included, for the files after it (internal: their form may change).
+
+``_DUALGPU_CUDA_TABLE``
+  One ``<major><minor>|<variants>|<name>`` row per NVIDIA compute capability; variants ``a`` (an
+  architecture-specific ``sm_XYa`` exists) and ``f`` (a family ``sm_XYf`` exists).
+``_DUALGPU_CUDA_CAPABILITIES``, ``_DUALGPU_CUDA_SPECIFIC_CAPABILITIES``, ``_DUALGPU_CUDA_FAMILY_CAPABILITIES``
+  The capabilities of that table: all of them, those with ``a``, those with ``f``.
+``_DUALGPU_AMD_TARGETS``, ``_DUALGPU_AMD_TARGET_NAMES``
+  One ``<gfx>|<family>|<wave size>|<kind>|<first ROCm>|<first LLVM>|<generic>|<products>`` row per
+  AMD target (kind ``dgpu``, ``igpu`` or ``generic``), and the names alone.
+``_DUALGPU_GENERIC_CODE_OBJECT_FLAG``
+  The flag a generic AMD target needs (code object version 6).
+``_DUALGPU_TORCH_NAMED_ARCHES``
+  ``torch.utils.cpp_extension``'s architecture names (``Ampere=8.0,8.6+PTX``), in its order.
+``_DUALGPU_ARCHITECTURE_VARIABLES_cuda``, ``_DUALGPU_ARCHITECTURE_VARIABLES_rocm``
+  The ecosystem's architecture variables of each platform, in the order they are read.
+``_DUALGPU_DECISION_INPUTS``
+  Every variable the decision reads, each as a CMake variable and from the environment: the key of
+  the cached decision (dualgpu/50-setup).
+``_DUALGPU_DECISION_RESULTS``, ``_DUALGPU_TORCH_RESULTS``
+  What :command:`dualgpu_decide` and :command:`dualgpu_probe_torch` set, as ``DualGPU_<name>``.
+``_DUALGPU_DEFAULT_CUDA_ARCHITECTURES``, ``_DUALGPU_DEFAULT_HIP_ARCHITECTURES``
+  The lists built when no GPU is seen and nothing names one.
+``_DUALGPU_TORCH_ROCM_WHEELS``
+  ``<gfx>|<ROCm>|<index>``: the oldest ROCm whose official torch wheels carry a chip.
+``_DUALGPU_SETTINGS``, ``_DUALGPU_SETTING_REGEX_<kind>``, ``_DUALGPU_SETTING_TEXT_<kind>``
+  ``<name>:<kind>`` of each setting that takes a fixed kind of value, what each kind accepts, and
+  the words of its error (checked by ``_dualgpu_check_settings``, dualgpu/10-util).
+
+Commands
+^^^^^^^^
+
+Every rule asks these; none reads a row's columns itself. They work in script mode too.
+
+.. command:: dualgpu_amd_target_info
+
+  ::
+
+    dualgpu_amd_target_info(<out-prefix> <gfx>)
+
+  Sets ``<out-prefix>_FOUND``, ``_FAMILY``, ``_WAVE``, ``_KIND``, ``_MIN_ROCM``, ``_MIN_LLVM``,
+  ``_GENERIC`` (the generic target covering it, or empty), ``_MEMBERS`` (for a generic target: its
+  chips) and ``_DESCRIPTION``. A feature suffix (``gfx90a:xnack-``) is ignored. Example:
+  ``gfx1103`` -> ``_KIND`` ``igpu``, ``_GENERIC`` ``gfx11-generic``.
+
+.. command:: dualgpu_wave64_architectures
+
+  ::
+
+    dualgpu_wave64_architectures(<out> <architectures>)
+
+  The entries whose wave is 64 lanes, from the table's wave column (unknown targets left out).
+
+.. command:: dualgpu_amd_targets_of_kind
+
+  ::
+
+    dualgpu_amd_targets_of_kind(<out> <kind>)
+
+  The AMD targets of one kind (``dgpu``, ``igpu`` or ``generic``), in table order.
+
+.. command:: dualgpu_cuda_capability_name
+
+  ::
+
+    dualgpu_cuda_capability_name(<out> <cc>)
+
+  The table's name of a compute capability (``90`` -> ``Hopper (H100, H200)``); empty when unknown.
+
+.. command:: dualgpu_hip_code_object_flags
+
+  ::
+
+    dualgpu_hip_code_object_flags(<out> <architectures>)
+
+  The flags a HIP target needs for this list: ``_DUALGPU_GENERIC_CODE_OBJECT_FLAG`` when it holds a
+  generic target, else empty.
+
+.. command:: dualgpu_cuda_arch_base
+
+  ::
+
+    dualgpu_cuda_arch_base(<out> <entry>)
+
+  The capability of a CMake-style CUDA entry: ``90a-real`` -> ``90``.
+
+.. command:: dualgpu_architecture_keyword
+
+  ::
+
+    dualgpu_architecture_keyword(<out> <value>)
+
+  ``TRUE`` for CMake's own architecture keywords (``native``, ``all``, ``all-major``, ``OFF``),
+  which CMake resolves itself and DualGPU passes through.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

@@ -2,11 +2,121 @@
 dualgpu/10-util
 ---------------
 
-The bounded tool runner, messages, settings, JSON.
+The helpers every later file uses: the one place that starts external tools (time and output
+bounded, children killed), message lists, settings (a CMake variable, else the environment), and
+JSON. Internal to the package: the commands' arguments may change between releases.
 
-The one place that starts external tools (``_dualgpu_run_bounded``: time and output bounded,
-children killed), the message-list helpers, ``_dualgpu_setting`` (a CMake variable, else the
-environment) and the JSON helpers.
+Result variables
+^^^^^^^^^^^^^^^^
+
+``DUALGPU_PROBE_TIMEOUT``
+  Set to the checked value (the environment's, else 10) when it is no CMake variable, for code
+  that reads it directly.
+``_DUALGPU_MODULE_DIR``
+  The folder of these files: the working directory of every tool started, so an interpreter
+  started there imports nothing from the user's current folder.
+``_DUALGPU_PROBE_OUTPUT_LIMIT``
+  How many bytes of a tool's output are read at most.
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_PROBE_TIMEOUT``
+  Seconds each tool may run (CMake variable, else environment; default 10). Checked when this file
+  is included: a value that is not a positive number stops the configure (or the doctor) with the
+  fix, before any tool runs.
+The settings of ``_DUALGPU_SETTINGS`` (dualgpu/00-data)
+  Read by ``_dualgpu_check_settings``, each as a CMake variable, else from the environment.
+
+Commands
+^^^^^^^^
+
+.. command:: _dualgpu_probe_timeout
+
+  ::
+
+    _dualgpu_probe_timeout(<out> [<factor>])
+
+  ``DUALGPU_PROBE_TIMEOUT`` checked, times ``<factor>`` (rounded up to whole seconds).
+
+.. command:: _dualgpu_run_bounded
+
+  ::
+
+    _dualgpu_run_bounded(<out-text> <out-rc> <timeout> <command>...)
+
+  Runs ``<command>`` with its stderr merged into its stdout, reading at most
+  ``_DUALGPU_PROBE_OUTPUT_LIMIT`` bytes and killing it, its children too, after ``<timeout>``
+  seconds. ``<out-rc>`` is the exit code, ``timeout`` or ``too much output``. ``sh`` and ``head``
+  are found in ``/bin`` and ``/usr/bin``, so a probe runs whatever ``PATH`` holds.
+
+.. command:: _dualgpu_tool_answer
+
+  ::
+
+    _dualgpu_tool_answer(<out> <regex> <program> <arg>...)
+
+  The parts of the program's output that match ``<regex>``, asked once per program, arguments and
+  regex and kept in the cache (tool versions and options).
+
+.. command:: _dualgpu_setting
+
+  ::
+
+    _dualgpu_setting(<out-value> <out-source> <name>)
+
+  A non-empty CMake variable ``<name>``, else a non-empty environment variable, else empty;
+  ``<out-source>`` says which (``<name> (CMake variable)`` or ``<name> (environment)``).
+
+.. command:: _dualgpu_check_settings
+
+  ::
+
+    _dualgpu_check_settings(<out-errors>)
+
+  Every setting of ``_DUALGPU_SETTINGS`` that is set, checked against what its kind accepts (a CMake
+  false constant always passes); one message per bad value, naming the variable, where it was set
+  and the values accepted. ``find_package(DualGPU)`` and the doctor call it before anything runs.
+
+.. command:: _dualgpu_add_message
+
+  ::
+
+    _dualgpu_add_message(<list-var> <text>)
+
+  Appends one message, a ``;`` in it kept inside the entry.
+
+.. command:: _dualgpu_append_messages
+
+  ::
+
+    _dualgpu_append_messages(<list-var> <other-list-var>)
+
+  Appends one message list to another, escapes kept.
+
+.. command:: _dualgpu_lines
+
+  ::
+
+    _dualgpu_lines(<out> <text>)
+
+  A tool's output as a list of lines (``;``, ``[`` and ``]`` made harmless).
+
+.. command:: _dualgpu_json_get
+
+  ::
+
+    _dualgpu_json_get(<out> <json> <member-or-index>...)
+
+  ``string(JSON GET)`` that gives an empty value instead of an error.
+
+.. command:: _dualgpu_json_string
+
+  ::
+
+    _dualgpu_json_string(<out> <text>)
+
+  ``<text>`` as a JSON string literal: the one place in the package that escapes.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

@@ -2,25 +2,86 @@
 dualgpu/20-detect
 -----------------
 
-What this machine has: GPUs and toolchains.
+What this machine has: the GPUs its tools see, and the CUDA and ROCm toolchains installed and what
+they can build. Plain functions that touch no target, so the same answer comes in a configure and
+in ``cmake -P`` (``dualgpu doctor``). Parsers take text, so tests feed them outputs recorded on real
+machines.
 
-Commands: GPUs seen
-^^^^^^^^^^^^^^^^^^^
+Search behaviour
+^^^^^^^^^^^^^^^^
 
-Runs the tools that can see GPUs and reads what they print. Each probe is
-bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds (default 10; CMake variable, else
-environment), so a hanging ``rocminfo`` or ``nvidia-smi`` costs at most that and
-is reported - also one that ignores SIGTERM or leaves a child holding its
-output. A value that is not a positive number stops the configure (or the
-doctor) with the fix before anything runs. At most 1 MiB of a tool's output is
-read; a tool that prints without end is cut off and noted. A tool that crashes
-or prints garbage yields no GPU and a note, never an error.
+1. GPUs: ``rocminfo``, then ``amdgpu-arch``, then ``rocm_agent_enumerator`` (the first that lists a
+   GPU wins), then ``nvidia-smi --query-gpu=name,compute_cap``, each found on ``PATH``. Each run is
+   bounded by ``DUALGPU_PROBE_TIMEOUT`` seconds and 1 MiB of output, so a hanging or endlessly
+   printing tool costs at most that and is noted; a tool that crashes or prints garbage yields no
+   GPU and a note, never an error.
+2. nvcc: ``CMAKE_CUDA_COMPILER``, ``CUDACXX``, ``nvcc`` on ``PATH``, ``$CUDA_PATH/bin``,
+   ``$CUDA_HOME/bin``, ``/usr/local/cuda/bin``; the first that exists and is an nvcc. One whose
+   ``--version`` names no release is ignored, with a note.
+3. ROCm: the roots are tried in this order; the first that holds a HIP compiler wins (a
+   ``CMAKE_HIP_COMPILER`` / ``HIPCXX`` of the form ``<root>/llvm/bin/...`` brings its own root
+   first), and a root that a variable or tool names but that holds none is noted:
 
-Parsers take text, so tests feed them outputs recorded on real machines.
+   1. ``ROCM_PATH`` (CMake variable, then environment)
+   2. ``HIP_PATH`` (or its parent when it ends in ``/hip``)
+   3. a pip-installed ROCm (TheRock's ``rocm-sdk path --root``, when ``rocm-sdk`` is on ``PATH``)
+   4. ``hipconfig --rocmpath``
+   5. the root of ``amdclang++``, then ``hipcc``, found on ``PATH``
+   6. ``/opt/rocm``
+   7. ``/opt/rocm-X.Y[.Z]``, newest first
+   8. ``/usr`` (Debian's and Ubuntu's packages)
 
-GPU records are strings ``<vendor>|<name>|<arch>|<kind>`` (vendor ``amd`` or
-``nvidia``; arch ``gfx90a`` or a CUDA compute capability ``90``; kind ``dgpu``
-or ``igpu``).
+   The HIP compiler is ``CMAKE_HIP_COMPILER`` or ``HIPCXX`` when set, else the root's
+   ``amdclang++``, else its LLVM ``clang++``, else the clang its ``hipcc`` drives. The release comes
+   from ``.info/version``, ``include/hip/hip_version.h`` or ``hipconfig --version``; the device
+   bitcode folder is the first known layout holding ``ockl.bc``. A clang with neither a HIP release
+   nor device bitcode is no ROCm toolchain.
+4. What a compiler can build (:command:`dualgpu_check_compiler_accepts`): ``nvcc --list-gpu-arch``;
+   for HIP a preprocessor run of the clang with ``--offload-arch=<arch>``, and the device library
+   ``oclc_isa_version_<n>.bc`` of that target.
+
+Result variables
+^^^^^^^^^^^^^^^^
+
+Set by :command:`dualgpu_find_toolchains` in the caller's scope:
+
+``DualGPU_NVCC``, ``DualGPU_CUDA_VERSION``
+  nvcc and its release.
+``DualGPU_HIP_CLANG``, ``DualGPU_HIP_VERSION``
+  The clang that compiles HIP, and the HIP release.
+``DualGPU_ROCM_ROOT``, ``DualGPU_ROCM_ROOT_SOURCE``, ``DualGPU_ROCM_VERSION``
+  The ROCm root, which step of the order found it, and the ROCm release.
+``DualGPU_ROCM_DEVICE_LIB_DIR``
+  The device bitcode folder.
+``DualGPU_TOOLCHAINS``
+  Records ``<platform>|<compiler>|<version>`` of what was found.
+``DualGPU_NOTES``
+  Appended to: what was ignored, and why.
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_PROBE_TIMEOUT``
+  Seconds each tool may run (dualgpu/10-util).
+``CMAKE_CUDA_COMPILER``, ``CUDACXX`` (environment), ``CUDA_PATH``, ``CUDA_HOME`` (environment)
+  Where nvcc is.
+``CMAKE_HIP_COMPILER``, ``HIPCXX`` (environment)
+  The HIP compiler, and through its path its ROCm root.
+``ROCM_PATH`` (CMake variable, else environment), ``HIP_PATH`` (environment)
+  Where ROCm is.
+``PATH``
+  The GPU tools, ``nvcc``, ``rocm-sdk``, ``hipconfig``, ``amdclang++``, ``hipcc``.
+``DualGPU_NVCC``, ``DualGPU_CUDA_VERSION``, ``DualGPU_HIP_CLANG``, ``DualGPU_HIP_VERSION``, ``DualGPU_ROCM_DEVICE_LIB_DIR``
+  Read by :command:`dualgpu_check_compiler_accepts` from the caller's scope.
+
+Commands
+^^^^^^^^
+
+GPUs seen
+"""""""""
+
+GPU records are strings ``<vendor>|<name>|<arch>|<kind>`` (vendor ``amd`` or ``nvidia``; arch
+``gfx90a`` or a CUDA compute capability ``90``; kind ``dgpu`` or ``igpu``).
 
 .. command:: dualgpu_gpus_from_rocminfo
 
@@ -39,6 +100,8 @@ or ``igpu``).
 
     dualgpu_gpus_from_<tool>(<out-list> <text>)
 
+  The GPUs in one tool's output.
+
 .. command:: dualgpu_probe_gpus
 
   .. versionadded:: 0.1
@@ -47,14 +110,11 @@ or ``igpu``).
 
     dualgpu_probe_gpus(<out-gpus> <out-notes>)
 
-  Runs the tools found on ``PATH`` (AMD first: ``rocminfo``, then ``amdgpu-arch``,
-  then ``rocm_agent_enumerator``; then ``nvidia-smi``) and returns every GPU seen.
+  Runs the tools (step 1 above) and returns every GPU seen, and a note for each tool that was
+  missing, failed or listed none.
 
-Commands: toolchains
-^^^^^^^^^^^^^^^^^^^^
-
-Finds the CUDA and ROCm toolchains without enabling a language, so the same
-answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
+Toolchains
+""""""""""
 
 .. command:: dualgpu_find_toolchains
 
@@ -64,28 +124,45 @@ answer is available in a configure and in ``cmake -P`` (``dualgpu doctor``).
 
     dualgpu_find_toolchains()
 
-  Sets in the caller's scope:
+  Finds nvcc and ROCm (steps 2 and 3 above) without enabling a language, and sets the result
+  variables.
 
-  ``DualGPU_NVCC``, ``DualGPU_CUDA_VERSION``
-    nvcc (``CMAKE_CUDA_COMPILER``, ``CUDACXX``, ``PATH``, ``CUDA_PATH``, ``/usr/local/cuda``) and its release.
-  ``DualGPU_HIP_CLANG``, ``DualGPU_HIP_VERSION``, ``DualGPU_ROCM_ROOT``, ``DualGPU_ROCM_DEVICE_LIB_DIR``
-    the clang that compiles HIP (``CMAKE_HIP_COMPILER``, ``HIPCXX``, else the root's ``amdclang++``,
-    else the clang its ``hipcc`` drives), the HIP release, the ROCm root and the device bitcode folder.
-  ``DualGPU_ROCM_VERSION``, ``DualGPU_ROCM_ROOT_SOURCE``
-    the ROCm release (``.info/version``, ``include/hip/hip_version.h`` or ``hipconfig``) and which
-    step found the root. The roots are tried in this order; the first that holds a HIP compiler wins
-    (a ``CMAKE_HIP_COMPILER`` / ``HIPCXX`` of the form ``<root>/llvm/bin/...`` brings its own root first):
+.. command:: dualgpu_cuda_version_from_nvcc
 
-    1. ``ROCM_PATH`` (CMake variable, then environment)
-    2. ``HIP_PATH`` (or its parent when it ends in ``/hip``)
-    3. a pip-installed ROCm (TheRock's ``rocm-sdk path --root``, when ``rocm-sdk`` is on ``PATH``)
-    4. ``hipconfig --rocmpath``
-    5. the root of ``amdclang++``, then ``hipcc``, found on ``PATH``
-    6. ``/opt/rocm``
-    7. ``/opt/rocm-X.Y[.Z]``, newest first
-    8. ``/usr`` (Debian's and Ubuntu's packages)
-  ``DualGPU_TOOLCHAINS``
-    records ``<platform>|<compiler>|<version>`` of what was found.
+  ::
+
+    dualgpu_cuda_version_from_nvcc(<out> <text>)
+
+  The release in ``nvcc --version`` output (``release 12.2, V12.2.91`` -> ``12.2``); empty when none.
+
+.. command:: dualgpu_hip_version_from_hipcc
+
+  ::
+
+    dualgpu_hip_version_from_hipcc(<out> <text>)
+
+  The release in ``hipcc --version`` output (``HIP version: 6.2.41134-65d174c3e`` ->
+  ``6.2.41134``); empty when none.
+
+.. command:: dualgpu_rocm_version
+
+  ::
+
+    dualgpu_rocm_version(<out-rocm> <out-hip> <root>)
+
+  The ROCm release (``X.Y[.Z]``) and HIP's own (``X.Y.Z``) of a root, from its files where they say
+  it, else from its ``hipconfig --version``.
+
+.. command:: dualgpu_check_compiler_accepts
+
+  ::
+
+    dualgpu_check_compiler_accepts(<out-error> <platform> <architectures>)
+
+  Asks the found compiler whether it can build each architecture (step 4 above), so an unsupported
+  one fails at configure with the release it needs, not halfway through the build. ``<out-error>``
+  is empty when all can be built, for CMake's keywords (``native``, ``all``, ...), and when
+  :command:`dualgpu_decide` was given ``NO_COMPILER_CHECK``.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

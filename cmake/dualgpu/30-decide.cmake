@@ -2,18 +2,88 @@
 dualgpu/30-decide
 -----------------
 
-The decision: platform, architectures, reasons, and will-it-run.
+The one decision DualGPU makes: which platform, which architectures, and why; every spelling of an
+architecture people use, read into the one form CMake wants; and "will it run?" per GPU. Plain
+functions that touch no target and run the same in a configure and in script mode:
+``find_package(DualGPU)``, ``dualgpu doctor`` and the tests all call :command:`dualgpu_decide`.
+
+Search behaviour
+^^^^^^^^^^^^^^^^
+
+Platform, first that applies:
+
+1. ``DUALGPU_PLATFORM``: ``cuda`` (``nvidia``), ``rocm`` (``hip``, ``amd``) or ``cpu``.
+2. The torch build, when torch is used: ``torch.version.hip`` -> rocm,
+   ``torch.version.cuda`` -> cuda, neither -> cpu. A ``DUALGPU_PLATFORM`` of ``cuda`` or ``rocm``
+   with a torch built for something else is an error, unless only torch's headers are used.
+3. Visible GPUs: AMD -> rocm, NVIDIA -> cuda (both: the one whose toolchain is installed; both
+   installed: cuda).
+4. Installed toolchains: nvcc -> cuda, a HIP clang -> rocm (both: cuda).
+5. cpu.
+
+The chosen platform needs its compiler, whatever chose it: cuda without nvcc, or rocm without a
+HIP compiler, is an error.
+
+Architectures, first that is set:
+
+1. ``DUALGPU_ARCHITECTURES``.
+2. ``CMAKE_CUDA_ARCHITECTURES`` / ``CMAKE_HIP_ARCHITECTURES`` set by the user (not while it holds
+   the list DualGPU wrote there).
+3. The ecosystem's variables: on cuda ``TORCH_CUDA_ARCH_LIST`` (read as torch reads it) then
+   ``CUDAARCHS``; on rocm ``PYTORCH_ROCM_ARCH``, then ``GPU_TARGETS``, then ``AMDGPU_TARGETS``.
+4. Visible GPUs of the platform's vendor (on cuda also PTX of the newest; integrated AMD GPUs are
+   left out when a discrete one is present, with a warning). A list that is ``native`` asks for
+   this step, and is an error when no GPU is seen.
+5. The default list (``_DUALGPU_DEFAULT_CUDA_ARCHITECTURES`` /
+   ``_DUALGPU_DEFAULT_HIP_ARCHITECTURES``) less what the compiler cannot build, with a warning
+   that no GPU was seen.
+
+A list from steps 1 to 4 is checked against the compiler
+(:command:`dualgpu_check_compiler_accepts`); an architecture it cannot build is an error. When
+torch's architecture list is known, an architecture torch's own kernels were not built for is a
+warning.
+
+Result variables
+^^^^^^^^^^^^^^^^
+
+Set by :command:`dualgpu_decide` in the caller's scope, with the toolchain variables of
+:command:`dualgpu_find_toolchains`:
+
+``DualGPU_PLATFORM``, ``DualGPU_PLATFORM_SOURCE``
+  ``cuda``, ``rocm`` or ``cpu``, and what chose it.
+``DualGPU_ARCHITECTURES``, ``DualGPU_ARCHITECTURES_SOURCE``
+  The list in CMake's form (empty on cpu), and where it came from.
+``DualGPU_GPUS``
+  The GPUs seen (records of :command:`dualgpu_probe_gpus`).
+``DualGPU_WARNINGS``, ``DualGPU_ERRORS``, ``DualGPU_NOTES``
+  Messages: warnings to print, errors that make the package not found, notes for the doctor.
+
+Input variables
+^^^^^^^^^^^^^^^
+
+Each is read as a CMake variable, else from the environment.
+
+``DUALGPU_PLATFORM``, ``DUALGPU_ARCHITECTURES``
+  The platform and architectures, as above.
+``CMAKE_CUDA_ARCHITECTURES``, ``CMAKE_HIP_ARCHITECTURES``
+  CMake variables only.
+``TORCH_CUDA_ARCH_LIST``, ``CUDAARCHS``, ``PYTORCH_ROCM_ARCH``, ``GPU_TARGETS``, ``AMDGPU_TARGETS``
+  The ecosystem's lists.
+``DUALGPU_PROBE_TIMEOUT``
+  Checked before any tool runs (dualgpu/10-util).
+``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION``, ``DualGPU_TORCH_CUDA``, ``DualGPU_TORCH_HIP``, ``DualGPU_TORCH_ARCH_LIST``
+  With ``WITH_TORCH``: the caller's answer of :command:`dualgpu_probe_torch`.
+
+The toolchain search reads the inputs of dualgpu/20-detect.
+
+Commands
+^^^^^^^^
 
 Architecture spellings
-^^^^^^^^^^^^^^^^^^^^^^
+""""""""""""""""""""""
 
-Pure functions that read every spelling of a GPU architecture people use and
-turn it into the one form CMake wants. They touch no target and run the same
-in a configure and in script mode (``cmake -P``).
-
-CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
-``90a-real``, ``90-virtual``); HIP entries as target ids (``gfx90a``,
-``gfx90a:xnack-``).
+CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``, ``90a-real``,
+``90-virtual``); HIP entries as target ids (``gfx90a``, ``gfx90a:xnack-``).
 
 .. command:: dualgpu_parse_architectures
 
@@ -28,8 +98,10 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
   ``compute_90`` (PTX only), ``9.0``, ``9.0a``, ``8.6+PTX``, ``90`` (SASS and PTX,
   as CMake reads it), ``90-real``, ``90-virtual``, torch's names (``Ampere``,
   ``Hopper``, ...). Accepted HIP spellings: ``gfx90a``, ``gfx90a:xnack-``,
-  ``amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-``. On failure ``<out-error>`` holds
-  a message that names the bad entry; otherwise it is empty.
+  ``amdgcn-amd-amdhsa--gfx90a:sramecc+:xnack-``. CMake's keywords (``native``, ``all``, ...) pass
+  as they are. On failure ``<out-error>`` holds a message that names the bad entry; otherwise it is
+  empty. ``<out-list>_WARNINGS`` names entries newer than DualGPU's table, passed on to the
+  compiler's check.
 
 .. command:: dualgpu_parse_torch_cuda_arch_list
 
@@ -43,34 +115,17 @@ CUDA entries come out in CMake's ``CUDA_ARCHITECTURES`` form (``80-real``,
   (names expanded, ``+PTX`` adds PTX, no PTX otherwise) and returns the same
   architectures in CMake form.
 
-Commands: the decision
-^^^^^^^^^^^^^^^^^^^^^^
+.. command:: dualgpu_normalize_platform
 
-The one decision DualGPU makes: which platform, which architectures, and why.
-Plain functions that touch no target; ``find_package(DualGPU)``,
-``dualgpu doctor`` and the tests all call :command:`dualgpu_decide`.
+  ::
 
-Platform precedence (first that applies wins):
+    dualgpu_normalize_platform(<out> <out-error> <value>)
 
-1. ``DUALGPU_PLATFORM`` (CMake variable, else environment): ``cuda``, ``rocm`` or ``cpu``.
-2. The torch build, when torch is used: ``torch.version.hip`` -> rocm,
-   ``torch.version.cuda`` -> cuda, neither -> cpu.
-3. Visible GPUs: AMD -> rocm, NVIDIA -> cuda (both: the one whose toolchain is
-   installed; both installed: cuda).
-4. Installed toolchains: nvcc -> cuda, a HIP clang -> rocm (both: cuda).
-5. cpu.
+  ``cuda``, ``rocm`` or ``cpu`` for any spelling ``DUALGPU_PLATFORM`` accepts, in any case; else an
+  error naming the variable.
 
-Architecture precedence (first that is set wins):
-
-1. ``DUALGPU_ARCHITECTURES`` (variable, else environment).
-2. ``CMAKE_CUDA_ARCHITECTURES`` / ``CMAKE_HIP_ARCHITECTURES`` set by the user.
-3. The ecosystem's environment: on cuda ``TORCH_CUDA_ARCH_LIST`` then ``CUDAARCHS``;
-   on rocm ``PYTORCH_ROCM_ARCH``, then ``GPU_TARGETS``, then ``AMDGPU_TARGETS``
-   (as CMake variables or environment variables).
-4. Visible GPUs of the platform's vendor (integrated GPUs are left out when a
-   discrete one is present, with a warning).
-5. The default list (``_DUALGPU_DEFAULT_CUDA_ARCHITECTURES`` /
-   ``_DUALGPU_DEFAULT_HIP_ARCHITECTURES``), with a warning that no GPU was seen.
+The decision
+""""""""""""
 
 .. command:: dualgpu_decide
 
@@ -80,21 +135,19 @@ Architecture precedence (first that is set wins):
 
     dualgpu_decide([WITH_TORCH [TORCH_HEADERS_ONLY]] [NO_PROBE] [NO_COMPILER_CHECK])
 
+  Finds the toolchains, runs the GPU tools, and decides as above; sets the result variables.
   ``WITH_TORCH`` takes the torch build into account (``DualGPU_TORCH_*`` set by
   :command:`dualgpu_probe_torch`). ``TORCH_HEADERS_ONLY`` (added after 0.2.0): only torch's
   headers will be used (``COMPONENTS TorchStableABI``), so a torch built for another platform is
-  no error. ``NO_PROBE`` skips running GPU tools.
-  Sets ``DualGPU_PLATFORM``, ``DualGPU_PLATFORM_SOURCE``, ``DualGPU_ARCHITECTURES``,
-  ``DualGPU_ARCHITECTURES_SOURCE``, ``DualGPU_GPUS``, ``DualGPU_WARNINGS``,
-  ``DualGPU_ERRORS``, ``DualGPU_NOTES`` and the toolchain variables of
-  :command:`dualgpu_find_toolchains`.
+  no error. ``NO_PROBE`` skips running GPU tools. ``NO_COMPILER_CHECK`` does not ask the compiler
+  what it can build.
 
-Commands: will it run
-^^^^^^^^^^^^^^^^^^^^^
+Will it run
+"""""""""""
 
-"Will it run?": does a list of code objects (torch's ``torch.cuda.get_arch_list()``, or what
-``roc-obj-ls`` / ``cuobjdump`` find in a built library) hold code for a GPU? Pure functions over the
-architecture table of :module:`dualgpu/00-data`; ``dualgpu doctor`` prints their answers.
+Does a list of code objects (torch's ``torch.cuda.get_arch_list()``, or what ``roc-obj-ls`` /
+``cuobjdump`` find in a built library) hold code for a GPU? Pure functions over the architecture
+table of dualgpu/00-data; ``dualgpu doctor`` prints their answers.
 
 .. command:: dualgpu_gpu_verdict
 
@@ -110,6 +163,15 @@ architecture table of :module:`dualgpu/00-data`; ``dualgpu doctor`` prints their
   (the entry that runs there). Example: ``amd gfx1103 "gfx1100;gfx11-generic"`` -> ``generic``
   via ``gfx11-generic``; ``nvidia 89 "sm_80;compute_80"`` -> ``native`` via ``sm_80``.
 
+.. command:: dualgpu_verdict_text
+
+  ::
+
+    dualgpu_verdict_text(<out> <vendor> <gpu-arch> <verdict> <via> <what>)
+
+  One sentence for a verdict, with the fix when there is no code; ``<what>`` names the code's owner
+  (``torch 2.5.1`` or ``libfoo.so``).
+
 .. command:: dualgpu_code_objects_of_library
 
   .. versionadded:: 0.2
@@ -120,6 +182,25 @@ architecture table of :module:`dualgpu/00-data`; ``dualgpu doctor`` prints their
 
   Lists the GPU code in a built library: ``roc-obj-ls`` (AMD) or ``cuobjdump --list-elf`` and
   ``--list-ptx`` (NVIDIA), each bounded by ``DUALGPU_PROBE_TIMEOUT``.
+
+.. command:: dualgpu_code_objects_from_tool_output
+
+  ::
+
+    dualgpu_code_objects_from_tool_output(<out-list> <tool> <text>)
+
+  The code objects in ``roc-obj-ls`` (``<tool>``) or ``cuobjdump`` output: ``gfx90a``, ``sm_90``,
+  ``compute_90``.
+
+.. command:: dualgpu_coverage_report
+
+  ::
+
+    dualgpu_coverage_report(<out-json> <out-text> <library> <library-code>)
+
+  The doctor's will-it-run per GPU of ``DualGPU_GPUS``: a JSON array of
+  ``{"torch": ..., "library": ...}`` verdicts (against ``DualGPU_TORCH_ARCH_LIST`` and
+  ``<library-code>``) and the same as text lines.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

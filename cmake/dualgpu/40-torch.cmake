@@ -2,18 +2,13 @@
 dualgpu/40-torch
 ----------------
 
-Torch: the probe (torch_probe.py beside this file), find_package(Torch), DualGPU::torch.
+Torch: finds the torch an extension will be loaded into, asks it what it was built for
+(``torch_probe.py`` beside this file), and provides ``DualGPU::torch`` and
+``DualGPU::torch_stable``. :command:`dualgpu_probe_torch` also runs in script mode
+(``dualgpu doctor``); the targets are made by ``find_package(DualGPU COMPONENTS Torch|TorchStableABI)``.
 
-Commands: torch
-^^^^^^^^^^^^^^^
-
-Finds the torch an extension will be loaded into, asks it what it was built
-for, and provides ``DualGPU::torch``. Loaded by ``find_package(DualGPU
-COMPONENTS Torch)``; :command:`dualgpu_probe_torch` also runs in script mode
-(``dualgpu doctor``).
-
-Search Behavior
-^^^^^^^^^^^^^^^
+Search behaviour
+^^^^^^^^^^^^^^^^
 
 1. ``Torch_DIR``, when set, is handed to ``find_package(Torch)`` as it is.
 2. Else the torch that a Python interpreter imports - the one the extension
@@ -32,17 +27,24 @@ the doctor was started is never imported (neither through Python's ``''``
 entry nor through an empty ``PYTHONPATH`` entry). ``PYTHONPATH`` and the user
 site stay in effect - HPC modules and Spack put torch there - which is why
 DualGPU does not use ``python -I``. The run is bounded by 12 times
-``DUALGPU_PROBE_TIMEOUT`` (120 s by default: loading libtorch from a network
-file system is slow) and its output by 1 MiB.
+``DUALGPU_PROBE_TIMEOUT`` (loading libtorch from a network file system is
+slow) and its output like every probe's.
 
-A configure does not import torch (2 to 4 s): ``torch/version.py`` is read as
-text. ``DUALGPU_CHECK_TORCH_ARCHITECTURES=ON`` and the doctor import it, for
-the architectures it was built for and its C++ ABI. In a configure the answer
-is cached per interpreter and keyed on ``torch/version.py`` (path, time,
-size), so reinstalling torch in the same environment is noticed;
-``DUALGPU_REPROBE=ON`` asks again in any case.
+A configure does not import torch: ``torch/version.py`` is read as text.
+``DUALGPU_CHECK_TORCH_ARCHITECTURES=ON`` and the doctor import it, for the
+architectures it was built for and its C++ ABI. In a configure the answer is
+cached per interpreter and keyed on ``torch/version.py`` (path, time, size), so
+reinstalling torch in the same environment is noticed; ``DUALGPU_REPROBE=ON``
+asks again in any case.
 
-Imported Targets
+``find_package(Torch)`` runs with ``CMAKE_CUDA_FLAGS`` and
+``CMAKE_CUDA_ARCHITECTURES`` saved and put back (torch's CMake would override
+DualGPU's architectures for every CUDA target), and on cuda, when no
+``TORCH_CUDA_ARCH_LIST`` is set, with DualGPU's architectures as
+``TORCH_CUDA_ARCH_LIST`` (torch's CMake would otherwise compile and run a
+program to look for GPUs).
+
+Imported targets
 ^^^^^^^^^^^^^^^^
 
 ``DualGPU::torch_stable``
@@ -54,17 +56,44 @@ Imported Targets
 ``DualGPU::torch``
   ``TORCH_LIBRARIES``, ``_GLIBCXX_USE_CXX11_ABI`` for every language (the
   device compilers compile host code too), and on rocm the ``amdhip64`` that
-  torch's wheel ships. Created by ``find_package(DualGPU COMPONENTS Torch)``.
+  torch's wheel ships (cached as ``DUALGPU_TORCH_AMDHIP64``). Created by
+  ``find_package(DualGPU COMPONENTS Torch)``.
 
-Result Variables
+Result variables
 ^^^^^^^^^^^^^^^^
 
-``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION`` (``2.4.1``, no local part),
-``DualGPU_TORCH_CUDA`` / ``DualGPU_TORCH_HIP`` (the build's CUDA or HIP version,
-empty for the other), ``DualGPU_TORCH_ARCH_LIST`` (``sm_90`` / ``gfx90a``, when
-imported), ``DualGPU_TORCH_CXX11_ABI`` (``0``/``1``, when imported),
-``DualGPU_TORCH_CMAKE_PREFIX`` (its ``share/cmake``), ``DualGPU_PYTHON`` (the
-interpreter asked), ``DualGPU_TORCH_WHY`` (when not found: why).
+Set by :command:`dualgpu_probe_torch`:
+
+``DualGPU_TORCH_FOUND``, ``DualGPU_TORCH_VERSION``
+  Whether the interpreter imports torch, and its version (``2.4.1``, no local part).
+``DualGPU_TORCH_CUDA``, ``DualGPU_TORCH_HIP``
+  The build's CUDA or HIP version, empty for the other.
+``DualGPU_TORCH_ARCH_LIST``, ``DualGPU_TORCH_CXX11_ABI``
+  ``sm_90`` / ``gfx90a`` entries, and ``0``/``1``: when torch was imported.
+``DualGPU_TORCH_CMAKE_PREFIX``
+  Its ``share/cmake``.
+``DualGPU_PYTHON``, ``DualGPU_TORCH_WHY``
+  The interpreter asked, and why torch was not found.
+
+When the component's torch is not found, ``DualGPU_FOUND`` is ``FALSE`` and
+``DualGPU_NOT_FOUND_MESSAGE`` says why (an error with ``REQUIRED``).
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_PYTHON``, ``Python3_EXECUTABLE``, ``Python_EXECUTABLE``
+  The interpreter (CMake variable, else environment); a name is found on
+  ``PATH``, a relative path is read from the folder CMake was started in.
+``Torch_DIR``
+  Torch's CMake package, used as it is.
+``TORCH_CUDA_ARCH_LIST``
+  Left to torch's CMake when set (CMake variable or environment).
+``DUALGPU_CHECK_TORCH_ARCHITECTURES``, ``DUALGPU_REPROBE``
+  CMake variables: import torch in a configure; ask again.
+``DUALGPU_PROBE_TIMEOUT``
+  Twelve times it bounds the probe (dualgpu/10-util).
+``DualGPU_PLATFORM``, ``DualGPU_ARCHITECTURES``
+  The decision, when torch's CMake package is found.
 
 Commands
 ^^^^^^^^
@@ -80,7 +109,7 @@ Commands
   Sets the result variables above. Works in a configure and in script mode.
 
 The command that builds an extension, :command:`dualgpu_add_torch_extension`,
-is in ``dualgpu/60-commands.cmake``.
+is in dualgpu/63-torch-extension.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

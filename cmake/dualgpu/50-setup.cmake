@@ -2,24 +2,19 @@
 dualgpu/50-setup
 ----------------
 
-What find_package does after the decision: language, DualGPU::runtime, summary.
+What ``find_package(DualGPU)`` does after the decision: the decision cached, the GPU language
+enabled, ``DualGPU::runtime`` created, the summary line printed. Macros where ``enable_language()``
+and ``find_package(Torch)`` must run at file scope. Not a public interface: ``DualGPU.cmake``
+calls it.
 
-Search behaviour after the decision
-^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-
-The steps ``find_package(DualGPU)`` takes after the decision: enable the GPU
-language, create ``DualGPU::runtime``, find torch, print the summary line.
-Macros where ``enable_language()`` and ``find_package(Torch)`` must run at
-file scope. Not a public interface: ``DualGPU.cmake`` calls it.
-
-Search Behavior
-^^^^^^^^^^^^^^^
+Search behaviour
+^^^^^^^^^^^^^^^^
 
 1. The decision (:command:`dualgpu_decide`, and :command:`dualgpu_probe_torch`
-   with ``COMPONENTS Torch``) is cached. Its key is every input listed in
-   ``_DUALGPU_DECISION_INPUTS`` (``dualgpu/30-decide.cmake``), each as a CMake
-   variable and as an environment variable, plus the DualGPU version, whether
-   torch was asked for, and the ``torch/version.py`` the interpreter found last
+   with a torch component) is cached. Its key is every input listed in
+   ``_DUALGPU_DECISION_INPUTS`` (dualgpu/00-data), each as a CMake
+   variable and as an environment variable, plus the DualGPU version, what of torch
+   the components ask for, and the ``torch/version.py`` the interpreter found last
    time. Values that DualGPU or ``enable_language()`` wrote themselves
    (``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_<LANG>_COMPILER``, ``Torch_DIR``) count as unset
    while they still hold what was written, so an unchanged re-configure starts
@@ -35,20 +30,85 @@ Search Behavior
    so plain ``add_library`` targets of the project build for it too; it follows
    DualGPU's list on later configures while it holds DualGPU's value.
 
-Imported Targets
+Imported targets
 ^^^^^^^^^^^^^^^^
 
 ``DualGPU::runtime``
   ``DualGPU::headers``, ``DUALGPU_PLATFORM_CUDA|HIP|CPU``, and the GPU runtime:
   ``CUDA::cudart``, or on rocm the CUDA-to-HIP shim include folder, ``-include
-  hip/hip_runtime.h``, ``--rocm-path`` and ``hip::host``.
+  hip/hip_runtime.h``, ``--rocm-path``, ``--rocm-device-lib-path`` and ``hip::host``.
 
-Result Variables
+Result variables
 ^^^^^^^^^^^^^^^^
 
-``DualGPU_GPU_LANGUAGE`` (``CUDA``, ``HIP`` or empty), and every result of
-:command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
-when nothing changed.
+``DualGPU_GPU_LANGUAGE``
+  ``CUDA``, ``HIP`` or empty.
+``DualGPU_<name>`` of ``_DUALGPU_DECISION_RESULTS`` and, with a torch component, ``_DUALGPU_TORCH_RESULTS``
+  Every result of :command:`dualgpu_decide` and :command:`dualgpu_probe_torch`, from the cache
+  when nothing changed.
+``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_CUDA_COMPILER``, ``CMAKE_HIP_COMPILER``, ``CMAKE_HIP_COMPILER_ROCM_ROOT``
+  Cache entries written as described above.
+``ROCM_PATH``, ``HIP_DEVICE_LIB_PATH``, ``CMAKE_PREFIX_PATH`` (environment, rocm)
+  The first two set for the rest of the configure when unset, and ``hip-lang``'s package folder
+  appended to the last, so clang and CMake's HIP compiler check find ROCm.
+``_DualGPU_HIP_TOOL_FLAGS``
+  On rocm, ``-B<clang's folder>`` when an ``lld`` is there: the ``-fgpu-rdc`` device link then
+  uses clang's own lld (:command:`dualgpu_target_rdc`).
+``CMAKE_INCLUDE_SYSTEM_FLAG_CUDA``, ``CMAKE_CUDA20_STANDARD_COMPILE_OPTION``, ``CMAKE_CUDA_COMPILE_FEATURES``
+  Before CMake 3.26: nvcc's system include flag in the form ccache's base folder rewrites, and
+  C++20 for nvcc 12+ (torch 2.10+ headers need it).
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_REPROBE``
+  ``ON``: decide again even when the key did not change (CMake variable).
+``DUALGPU_RDC``
+  Shown in the summary line (CMake variable).
+The variables of ``_DUALGPU_DECISION_INPUTS``
+  Each as a CMake variable and from the environment, for the key.
+``CMAKE_CUDA_COMPILER``, ``CUDACXX``, ``CMAKE_HIP_COMPILER``, ``HIPCXX``, ``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_HIP_COMPILER_ROCM_ROOT``
+  The user's choices, left as they are.
+``DualGPU_FIND_QUIETLY``
+  No summary line.
+
+Commands
+^^^^^^^^
+
+Internal: ``DualGPU.cmake`` calls them in this order.
+
+.. command:: _dualgpu_cached_decision
+
+  ::
+
+    _dualgpu_cached_decision(<torch>)
+
+  The decision for ``<torch>`` (``NONE``, ``FULL`` or ``HEADERS``: what of torch the components
+  ask for), from the cache when its key did not change; sets ``DualGPU_GPU_LANGUAGE``. A macro.
+
+.. command:: _dualgpu_enable_gpu_language
+
+  ::
+
+    _dualgpu_enable_gpu_language()
+
+  Steps 2 and 3 above, then ``enable_language(CUDA|HIP)``. A macro.
+
+.. command:: _dualgpu_create_runtime_target
+
+  ::
+
+    _dualgpu_create_runtime_target()
+
+  Creates ``DualGPU::runtime``.
+
+.. command:: _dualgpu_summary
+
+  ::
+
+    _dualgpu_summary()
+
+  ``Found DualGPU <version>: platform ...``, once per configure unless the answer changed.
 
 #]=======================================================================]
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too

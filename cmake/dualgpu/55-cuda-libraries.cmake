@@ -2,17 +2,12 @@
 dualgpu/55-cuda-libraries
 -------------------------
 
-On rocm, CUDA:: library targets on the HIP libraries.
+The CUDA libraries' CMake targets on the rocm platform, backed by their HIP twins, so that a CUDA
+project's ``find_package(CUDAToolkit)`` and ``target_link_libraries(... CUDA::cublas)`` build for
+AMD unchanged.
 
-Commands: CUDA libraries on rocm
-^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
-
-The CUDA libraries' CMake targets on the rocm platform, backed by their HIP twins,
-so that a CUDA project's ``find_package(CUDAToolkit)`` and
-``target_link_libraries(... CUDA::cublas)`` build for AMD unchanged.
-
-Rule
-^^^^
+Search behaviour
+^^^^^^^^^^^^^^^^
 
 On rocm, ``find_package(DualGPU)`` makes a later ``find_package(CUDAToolkit)``
 load DualGPU's targets instead of CMake's ``FindCUDAToolkit`` (which would find
@@ -20,9 +15,13 @@ NVIDIA's libraries when nvcc is installed, and those cannot link into a HIP buil
 It does so through ``CMAKE_FIND_PACKAGE_REDIRECTS_DIR``, CMake's own mechanism for
 package overrides. So call ``find_package(DualGPU)`` first; a ``CUDA::`` target
 that exists already when it runs is reported with a warning. On cuda and cpu
-nothing changes. ``DUALGPU_CUDA_LIBRARIES=OFF`` turns the redirect off.
+nothing changes.
 
-Imported Targets
+Each HIP library is found with ``find_package(<package> CONFIG QUIET)`` hinted at the ROCm root
+DualGPU found (``DualGPU_ROCM_ROOT``), its config files' policy warnings and status lines kept
+quiet.
+
+Imported targets
 ^^^^^^^^^^^^^^^^
 
 ``find_package(CUDAToolkit)`` (after ``find_package(DualGPU)``, rocm only) or
@@ -47,14 +46,25 @@ with the package to install, e.g.
 ``CUDA::cufft (linked by fft_app) is hipFFT on the rocm platform, and hipFFT was not
 found: install libhipfft-dev (Debian sid) or hipfft-dev (AMD's ROCm repository)``.
 
-Result Variables
+Result variables
 ^^^^^^^^^^^^^^^^
 
-After ``find_package(CUDAToolkit)`` on rocm: ``CUDAToolkit_FOUND`` (TRUE),
-``CUDAToolkit_VERSION`` (the HIP version; a version asked for is accepted),
-``CUDAToolkit_INCLUDE_DIRS`` (DualGPU's CUDA-to-HIP header folder),
-``DualGPU_CUDA_LIBRARIES_FOUND`` / ``DualGPU_CUDA_LIBRARIES_MISSING`` (the
-``CUDA::`` names whose HIP library was / was not found).
+After ``find_package(CUDAToolkit)`` on rocm, or :command:`dualgpu_cuda_library_targets`:
+
+``CUDAToolkit_FOUND``, ``CUDAToolkit_VERSION``
+  ``TRUE``, and the HIP version (a CUDA version asked for is accepted); ``find_package`` only.
+``CUDAToolkit_INCLUDE_DIRS``
+  DualGPU's CUDA-to-HIP header folder; ``find_package`` only.
+``DualGPU_CUDA_LIBRARIES_FOUND``, ``DualGPU_CUDA_LIBRARIES_MISSING``
+  The ``CUDA::`` names whose HIP library was / was not found.
+
+Input variables
+^^^^^^^^^^^^^^^
+
+``DUALGPU_CUDA_LIBRARIES``
+  ``OFF`` keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (CMake variable).
+``DualGPU_PLATFORM``, ``DualGPU_ROCM_ROOT``, ``DualGPU_HIP_VERSION``
+  The decision: the targets are made on rocm only, from this ROCm.
 
 Commands
 ^^^^^^^^
@@ -67,8 +77,8 @@ Commands
 
     dualgpu_cuda_library_targets()
 
-  Creates the targets above now (rocm only; nothing elsewhere), for a project
-  that links ``CUDA::`` names without calling ``find_package(CUDAToolkit)``.
+  Creates the targets above now (rocm only, after ``find_package(DualGPU)``; nothing elsewhere),
+  for a project that links ``CUDA::`` names without calling ``find_package(CUDAToolkit)``.
 
 #]=======================================================================]
 include_guard(GLOBAL)

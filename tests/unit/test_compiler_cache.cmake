@@ -1,7 +1,7 @@
 # The settings DualGPU hands ccache: the base folder every path is made relative to, and the remote
 # storage with its read-only attribute.
 include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/60-commands.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/60-compiler-cache.cmake")
 set(ENV{DUALGPU_COMPILER_CACHE} "")
 set(ENV{DUALGPU_COMPILER_CACHE_READONLY} "")
 set(ENV{CCACHE_REMOTE_STORAGE} "")

@@ -1,7 +1,7 @@
 # The device compiler's flags for multi-architecture sources: nvcc --threads, clang's offload jobs and
 # --offload-compress, each only where the list has several architectures or the compiler has it.
 include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/60-commands.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/61-architectures.cmake")
 set(clang15_help "-flto-jobs=<value>  Controls the backend parallelism of -flto=thin")
 set(clang21_help "--offload-compress  Compress offload device binaries (HIP only)\n--offload-jobs=<value>  Specify the number of threads")
 set(rocm_llvm_help "-parallel-jobs=<value>  Number of parallel jobs")

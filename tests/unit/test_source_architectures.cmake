@@ -1,7 +1,7 @@
 # Per-source architectures: what a kernel supports intersected with the build's list, as vLLM's
-# cuda_archs_loose_intersection does (the examples of dualgpu/60-commands.cmake's comment).
+# cuda_archs_loose_intersection does (the examples of dualgpu/61-architectures.cmake's reference).
 include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/60-commands.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/61-architectures.cmake")
 
 function(expect_intersection platform supported build expected)
   dualgpu_parse_architectures(parsed err ${platform} "${supported}")
