@@ -25,6 +25,9 @@ Set when the file is included, for the files after it (internal: their form may 
   The flag a generic AMD target needs (code object version 6).
 ``_DUALGPU_TORCH_NAMED_ARCHES``
   ``torch.utils.cpp_extension``'s architecture names (``Ampere=8.0,8.6+PTX``), in its order.
+``_DUALGPU_PLATFORM_SPELLINGS``
+  ``DUALGPU_PLATFORM``'s spellings, ``<spelling>:<platform>``: read by
+  :command:`dualgpu_normalize_platform` and by the commands (``dualgpu.platform_spellings()``).
 ``_DUALGPU_ARCHITECTURE_VARIABLES_cuda``, ``_DUALGPU_ARCHITECTURE_VARIABLES_rocm``
   The ecosystem's architecture variables of each platform, in the order they are read.
 ``_DUALGPU_DECISION_INPUTS``

@@ -9,9 +9,6 @@ JSON. Internal to the package: the commands' arguments may change between releas
 Result variables
 ^^^^^^^^^^^^^^^^
 
-``DUALGPU_PROBE_TIMEOUT``
-  Set to the checked value (the environment's, else 10) when it is no CMake variable, for code
-  that reads it directly.
 ``_DUALGPU_MODULE_DIR``
   The folder of these files: the working directory of every tool started, so an interpreter
   started there imports nothing from the user's current folder.
@@ -49,6 +46,15 @@ Commands
   ``_DUALGPU_PROBE_OUTPUT_LIMIT`` bytes and killing it, its children too, after ``<timeout>``
   seconds. ``<out-rc>`` is the exit code, ``timeout`` or ``too much output``. ``sh`` and ``head``
   are found in ``/bin`` and ``/usr/bin``, so a probe runs whatever ``PATH`` holds.
+
+.. command:: _dualgpu_probe
+
+  ::
+
+    _dualgpu_probe(<out-text> <out-rc> <command>...)
+
+  ``_dualgpu_run_bounded`` with the probe bound, ``DUALGPU_PROBE_TIMEOUT``, read here: callers pass
+  no timeout along.
 
 .. command:: _dualgpu_tool_answer
 
@@ -102,13 +108,14 @@ Commands
 
   A tool's output as a list of lines (``;``, ``[`` and ``]`` made harmless).
 
-.. command:: _dualgpu_json_get
+.. command:: _dualgpu_json_fields
 
   ::
 
-    _dualgpu_json_get(<out> <json> <member-or-index>...)
+    _dualgpu_json_fields(<prefix> <json> <field>...)
 
-  ``string(JSON GET)`` that gives an empty value instead of an error.
+  ``<prefix>_<field>`` for each top-level field of a JSON object, in one call: its value, an array
+  as a CMake list, empty where the field is missing or the text is no JSON.
 
 .. command:: _dualgpu_json_string
 
