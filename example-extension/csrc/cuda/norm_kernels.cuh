@@ -21,8 +21,9 @@
 //      any count: the weight is loaded with x, before the reduction (one memory round trip, not two);
 //      elsewhere its registers would cost resident blocks. Narrow rows in groups spread over as many
 //      SMs as there are rows, and load the weight early too while each SM has at most one block;
-//   8. rows that all fit on the GPU at once take two vectors a thread (the widest spread, for
-//      latency); more rows take four (fewer registers a row: more rows resident, more bytes in flight).
+//   8. rows that each get an SM take one vector a thread (up to 512 vectors), rows that all fit on the
+//      GPU at once two (the widest spread, for latency); more rows take four (fewer registers a row:
+//      more rows resident, more bytes in flight).
 #pragma once
 
 #include "launch_common.cuh"
@@ -293,9 +294,9 @@ __device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
 // The most threads a block of the register kernels may have for NV vectors per thread. For PEEL the
 // launch bounds also cap registers at 64 a thread (one block of 1024, or two of 512, resident), which
 // keeps those kernels as resident as the aligned ones (which need no cap). The host respects it. NV is 2 or 4 (4 in the group
-// kernel): rows up to 2048 vectors (16384 bf16 or 8192 fp32 values); wider rows take the two-pass
-// kernel. Each NV is one more kernel per file to compile, so only these exist (docs/benchmarks.md: a
-// kernel of one vector a thread measured the same).
+// kernel; 1 in the weight-early kernel at decode sizes): rows up to 2048 vectors (16384 bf16 or 8192
+// fp32 values); wider rows take the two-pass kernel. Each NV is one more kernel per file to compile,
+// so only these exist (at bandwidth-bound sizes one vector a thread measured the same as two).
 __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
 
 // One row of a norm kernel: out's row (the one stored to), the row read (x, or out itself when FUSED),
@@ -520,6 +521,11 @@ constexpr std::int64_t two_pass_rows = 16384;
 // The register kernels hold a row of at most this many vectors; wider rows take the two-pass kernel.
 constexpr std::int64_t max_register_chunks = 2048;
 
+// Aligned rows that each get an SM (decode sizes) take one vector a thread up to this many vectors: the
+// least work a thread does before the reduction, where a row's latency is the time; wider rows take two
+// (wider rows were slower with one: docs/benchmarks.md, "decode-size norms, one vector a thread or two").
+constexpr std::int64_t decode_one_vector_chunks = 512;
+
 // fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
 // any row count (faster than after the reduction at 2048 and 16384 rows of 2880 to 8192 values; slower
 // for rows of 192 vectors, and for rms_norm: docs/benchmarks.md, example-extension bandwidth).
@@ -572,6 +578,8 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   static_assert(max_register_chunks <= 2 * norm_block_bound(2) && max_register_chunks <= 4 * norm_block_bound(4),
                 "a register-kernel row fits one block at two and at four vectors a thread");
   const int threads2 = threads_for(ceil_div(chunks, 2));
+  if (row_per_sm && chunks <= decode_one_vector_chunks)
+    return {norm_plan::weight_early, 1, dim3(threads_for(chunks)), rows_grid(rows)};
   if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
@@ -596,9 +604,13 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
                                                                                  x, residual, w, eps, rows, hidden);
       break;  // not planned for PEEL rows
     case norm_plan::weight_early:
-      if constexpr (PEEL == peel_none)
+      if constexpr (PEEL == peel_none) {
+        if (p.nv == 1)
+          return launch_dependent<norm_weight_early_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                              residual, w, eps, hidden);
         return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
                                                                             residual, w, eps, hidden);
+      }
       break;  // not planned for PEEL rows
     case norm_plan::block:
       if (p.nv == 2)
