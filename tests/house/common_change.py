@@ -6,8 +6,8 @@ usage: common_change.py <row> --repo REPO --work DIR [--cmake CMAKE]   one row (
        common_change.py --rows REPO                                  every row of the README's table has a scenario
                                                                       here, and every scenario a row
 
-For one row, in a copy of the checkout (the files git tracks, or would: `git ls-files --cached --others
---exclude-standard`) made in DIR/<row>:
+For one row, in a copy of the checkout (the files git tracks, `git ls-files`, as the working tree has them)
+made in DIR/<row>:
   1. The change is made as a person makes it: a scripted edit of the files the row names (a new table row, a
      new header line, new files), then the commands the row names (its code spans that start with `python3 `
      or `cmake `), run in the copy's root.
@@ -18,7 +18,8 @@ For one row, in a copy of the checkout (the files git tracks, or would: `git ls-
   3. The change must work, through the entry point users have (the doctor, a configure, hipcc, the smoke
      program's build, the page generator's --check, ...); where it can, the same check runs on the copy before
      the change and must come out the other way, so that it is known to see the change.
-Exit status: 0 passed, 1 failed, 77 skipped (step 2 passed, but a tool step 3 needs is missing here). The copy
+Exit status: 0 passed, 1 failed, 77 skipped (no git checkout to copy, or step 2 passed but a tool step 3 needs
+is missing here: no hipcc, no torch). The copy
 is deleted afterwards; DUALGPU_HOUSE_KEEP=1 keeps it.
 """
 import argparse
@@ -33,7 +34,6 @@ import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 TABLE_HEADER = re.compile(r"^\|\s*a common change\s*\|\s*the files it touches\s*\|\s*$")
 STAMP = ".house-work"  # marks DIR/<row> as this script's own folder: it deletes no other
 
@@ -119,7 +119,7 @@ def compare(changed, paths):
 
 def checkout_files(repo):
     try:
-        out = subprocess.run(["git", "-C", repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        out = subprocess.run(["git", "-C", repo, "ls-files", "-z"],
                              capture_output=True, check=True, timeout=120).stdout
     except (OSError, subprocess.SubprocessError) as e:
         raise Skip(f"{repo} is not a git checkout ({e}): the copy is made of the files git tracks")
