@@ -1,13 +1,13 @@
-"""The smoke-test counts and names in README.md and docs/smoke.md are the program's own.
+"""The smoke-test counts and names in docs/smoke.md are the program's own, and only docs/smoke.md states them.
 
 Usage: check_doc_counts.py PROGRAM REPO
 Asks the built program (`--list`) for its checks: on the CPU (float16 is left to GPUs), with every dtype
-(what a GPU runs) and the LLM profile, and compares them with
-  README.md      "<O> operators in <C> categories, <G> checks on a GPU (<P> on the CPU)"
-  docs/smoke.md  "<O> operators; <G> checks on a GPU ..., <P> on the CPU", the table of the default
-                 profile ("| <category> (<n>) | <name>, <name>, ... |"), "default profile, <P> checks",
-                 and the LLM profile's list of operators.
-After adding a check, put the numbers this test prints into both files.
+(what a GPU runs) and the LLM profile, and compares them with docs/smoke.md's
+"<O> operators; <G> checks on a GPU ..., <P> on the CPU", the table of the default profile
+("| <category> (<n>) | <name>, <name>, ... |"), "default profile, <P> checks", and the LLM profile's list
+of operators. README.md links to that page instead of repeating the counts (the README's map of the tree says
+a new check touches its checks_<group>.cpp and docs/smoke.md only): a README that states them again fails.
+After adding a check, put the numbers this test prints into docs/smoke.md.
 """
 import collections
 import re
@@ -37,9 +37,10 @@ def main(program, repo):
     errors = []
 
     readme = open(repo + "/README.md", encoding="utf-8").read()
-    said = re.search(r"(\d+) operators in (\d+) categories, (\d+) checks on a GPU \((\d+) on the CPU\)", readme)
-    if not said or said.group(0) != truth:
-        errors.append("README.md says %r; the program: %r" % (said.group(0) if said else None, truth))
+    said = re.search(r"\d+ operators in \d+ categories|\d+ checks on a GPU", readme)
+    if said:
+        errors.append("README.md states smoke's counts (%r): link to docs/smoke.md instead, the one place "
+                      "that states them" % said.group(0))
 
     doc = open(repo + "/docs/smoke.md", encoding="utf-8").read()
     said = re.search(r"(\d+) operators; (\d+) checks on a GPU [^,]*, (\d+) on the CPU", doc)
@@ -69,7 +70,7 @@ def main(program, repo):
     if errors:
         print("\n".join(errors))
         return 1
-    print("README.md and docs/smoke.md agree with the program: %s; LLM profile %s" % (truth, ", ".join(llm_names)))
+    print("docs/smoke.md agrees with the program: %s; LLM profile %s" % (truth, ", ".join(llm_names)))
     return 0
 
 
