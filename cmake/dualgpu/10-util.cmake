@@ -74,6 +74,15 @@ Commands
   A non-empty CMake variable ``<name>``, else a non-empty environment variable, else empty;
   ``<out-source>`` says which (``<name> (CMake variable)`` or ``<name> (environment)``).
 
+.. command:: _dualgpu_setting_on
+
+  ::
+
+    _dualgpu_setting_on(<out> <name> <default>)
+
+  A switch setting read as ``_dualgpu_setting`` does (``<default>`` when unset), as ``TRUE`` or
+  ``FALSE``: every ``:bool`` setting of ``_DUALGPU_SETTINGS`` is read through it.
+
 .. command:: _dualgpu_check_settings
 
   ::
@@ -258,6 +267,20 @@ function(_dualgpu_setting out_value out_source name)
   else()
     set(${out_value} "" PARENT_SCOPE)
     set(${out_source} "" PARENT_SCOPE)
+  endif()
+endfunction()
+
+# _dualgpu_setting_on(<out> <name> <default>): a switch setting (a CMake variable, else the environment,
+# else <default>) as TRUE or FALSE, by CMake's truth rules (_dualgpu_check_settings checked the value).
+function(_dualgpu_setting_on out name default)
+  _dualgpu_setting(value source ${name})
+  if(value STREQUAL "")
+    set(value ${default})
+  endif()
+  if(value)
+    set(${out} TRUE PARENT_SCOPE)
+  else()
+    set(${out} FALSE PARENT_SCOPE)
   endif()
 endfunction()
 

@@ -89,7 +89,7 @@ Input variables
 ``TORCH_CUDA_ARCH_LIST``
   Left to torch's CMake when set (CMake variable or environment).
 ``DUALGPU_CHECK_TORCH_ARCHITECTURES``, ``DUALGPU_REPROBE``
-  CMake variables: import torch in a configure; ask again.
+  Switches (CMake variable, else environment): import torch in a configure; ask again.
 ``DUALGPU_PROBE_TIMEOUT``
   Twelve times it bounds the probe (dualgpu/10-util).
 ``DualGPU_PLATFORM``, ``DualGPU_ARCHITECTURES``
@@ -197,13 +197,15 @@ function(dualgpu_probe_torch)
   # (CMAKE_ROLE is a global property, not a variable.)
   get_property(role GLOBAL PROPERTY CMAKE_ROLE)
   set(mode "")
-  if(NOT role STREQUAL "PROJECT" OR DUALGPU_CHECK_TORCH_ARCHITECTURES)
+  _dualgpu_setting_on(check_archs DUALGPU_CHECK_TORCH_ARCHITECTURES OFF)
+  _dualgpu_setting_on(reprobe DUALGPU_REPROBE OFF)
+  if(NOT role STREQUAL "PROJECT" OR check_archs)
     set(mode full)
   endif()
   string(MD5 key "${python}")
   _dualgpu_torch_stamp(stamp "${python}")
   set(cached "_DUALGPU_TORCH_PROBE_${key}${mode}")
-  if(role STREQUAL "PROJECT" AND NOT DUALGPU_REPROBE AND stamp AND DEFINED ${cached}
+  if(role STREQUAL "PROJECT" AND NOT reprobe AND stamp AND DEFINED ${cached}
      AND "${${cached}_STAMP}" STREQUAL stamp)
     set(json "${${cached}}")
   else()

@@ -62,9 +62,9 @@ Input variables
 ^^^^^^^^^^^^^^^
 
 ``DUALGPU_REPROBE``
-  ``ON``: decide again even when the key did not change (CMake variable).
+  ``ON``: decide again even when the key did not change (CMake variable, else environment).
 ``DUALGPU_RDC``
-  Shown in the summary line (CMake variable).
+  Shown in the summary line (CMake variable, else environment).
 The variables of ``_DUALGPU_DECISION_INPUTS``
   Each as a CMake variable and from the environment, for the key.
 ``CMAKE_CUDA_COMPILER``, ``CUDACXX``, ``CMAKE_HIP_COMPILER``, ``HIPCXX``, ``CMAKE_<LANG>_ARCHITECTURES``, ``CMAKE_HIP_COMPILER_ROCM_ROOT``
@@ -147,7 +147,8 @@ macro(_dualgpu_cached_decision torch)
   if(NOT "${torch}" STREQUAL "NONE")
     list(APPEND _dualgpu_results ${_DUALGPU_TORCH_RESULTS})
   endif()
-  if(NOT DUALGPU_REPROBE AND DEFINED _DUALGPU_DECISION_KEY AND _DUALGPU_DECISION_KEY STREQUAL _dualgpu_key)
+  _dualgpu_setting_on(_dualgpu_reprobe DUALGPU_REPROBE OFF)
+  if(NOT _dualgpu_reprobe AND DEFINED _DUALGPU_DECISION_KEY AND _DUALGPU_DECISION_KEY STREQUAL _dualgpu_key)
     foreach(_v IN LISTS _dualgpu_results)
       set(DualGPU_${_v} "${_DUALGPU_CACHED_${_v}}")
     endforeach()
@@ -316,7 +317,8 @@ function(_dualgpu_summary)
   set(line "Found DualGPU ${DUALGPU_VERSION}: platform ${DualGPU_PLATFORM} (${DualGPU_PLATFORM_SOURCE})")
   if(NOT DualGPU_PLATFORM STREQUAL "cpu")
     string(APPEND line ", architectures ${archs} (${DualGPU_ARCHITECTURES_SOURCE})")
-    if(DUALGPU_RDC)
+    _dualgpu_setting_on(rdc DUALGPU_RDC OFF)
+    if(rdc)
       string(APPEND line ", rdc ON")
     else()
       string(APPEND line ", rdc OFF")

@@ -62,7 +62,7 @@ Input variables
 ^^^^^^^^^^^^^^^
 
 ``DUALGPU_CUDA_LIBRARIES``
-  ``OFF`` keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (CMake variable).
+  ``OFF`` keeps CMake's own ``find_package(CUDAToolkit)`` on rocm (CMake variable, else environment).
 ``DualGPU_PLATFORM``, ``DualGPU_ROCM_ROOT``, ``DualGPU_HIP_VERSION``
   The decision: the targets are made on rocm only, from this ROCm.
 
@@ -197,7 +197,8 @@ function(_dualgpu_redirect_cuda_toolkit)
   if(NOT DualGPU_PLATFORM STREQUAL "rocm" OR NOT CMAKE_FIND_PACKAGE_REDIRECTS_DIR)
     return()
   endif()
-  if(DEFINED DUALGPU_CUDA_LIBRARIES AND NOT DUALGPU_CUDA_LIBRARIES)
+  _dualgpu_setting_on(wanted DUALGPU_CUDA_LIBRARIES ON)
+  if(NOT wanted)
     return()
   endif()
   if(TARGET CUDA::cudart)

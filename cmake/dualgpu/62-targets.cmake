@@ -32,9 +32,9 @@ Input variables
 ^^^^^^^^^^^^^^^
 
 ``DUALGPU_RDC``
-  Default of the ``RDC`` keyword (``OFF``; CMake variable).
+  Default of the ``RDC`` keyword (``OFF``; CMake variable, else environment).
 ``DUALGPU_WARN_WAVE64``
-  ``ON``: the warning above (``OFF`` by default; CMake variable).
+  ``ON``: the warning above (``OFF`` by default; CMake variable, else environment).
 ``DualGPU_PLATFORM``, ``DualGPU_GPU_LANGUAGE``, ``DualGPU_ARCHITECTURES``
   The decision of ``find_package(DualGPU)``.
 
@@ -192,7 +192,8 @@ endfunction()
 # DUALGPU_WARN_WAVE64: the warp-of-32 assumptions that are wrong on a 64-wide wave.
 function(_dualgpu_warn_wave64 target sources archs)
   dualgpu_wave64_architectures(wave64 "${archs}")
-  if(NOT DUALGPU_WARN_WAVE64 OR NOT DualGPU_PLATFORM STREQUAL "rocm" OR NOT wave64)
+  _dualgpu_setting_on(warn DUALGPU_WARN_WAVE64 OFF)
+  if(NOT warn OR NOT DualGPU_PLATFORM STREQUAL "rocm" OR NOT wave64)
     return()
   endif()
   list(JOIN wave64 ", " wave64)
@@ -248,7 +249,8 @@ function(dualgpu_target_gpu_sources target)
       target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:HIP>:${cov_flags}>")
       target_link_options(${target} PRIVATE "$<$<LINK_LANGUAGE:HIP>:${cov_flags}>")
     endif()
-    if(ARG_RDC OR DUALGPU_RDC)
+    _dualgpu_setting_on(rdc DUALGPU_RDC OFF)
+    if(ARG_RDC OR rdc)
       dualgpu_target_rdc(${target})
     endif()
   endif()

@@ -34,7 +34,7 @@ Input variables
 ^^^^^^^^^^^^^^^
 
 ``DUALGPU_LINKER``
-  ``AUTO``, ``OFF`` or a CMake linker type (CMake variable).
+  ``AUTO``, ``OFF`` or a CMake linker type (CMake variable, else environment).
 ``DUALGPU_PROBE_TIMEOUT``
   Bounds each compiler run (dualgpu/10-util).
 ``CMAKE_LINKER_TYPE``
@@ -222,13 +222,12 @@ endfunction()
 # (LINKER_TYPE); a project's own CMAKE_LINKER_TYPE wins. Not on rocm: the HIP link carries its own
 # -fgpu-rdc device link through clang's lld already.
 function(_dualgpu_choose_linker target)
-  if(DEFINED DUALGPU_LINKER)
-    string(TOUPPER "${DUALGPU_LINKER}" choice)
-  else()
+  _dualgpu_setting(choice source DUALGPU_LINKER)
+  string(TOUPPER "${choice}" choice)
+  if(choice STREQUAL "")
     set(choice AUTO)
-  endif()
-  if(NOT choice MATCHES "^[A-Z_]+$")
-    message(FATAL_ERROR "DUALGPU_LINKER='${DUALGPU_LINKER}': use AUTO, OFF or a CMake linker type (LLD, GOLD, MOLD)")
+  elseif(NOT choice MATCHES "^[A-Z_]+$")
+    message(FATAL_ERROR "DUALGPU_LINKER='${choice}' (${source}): use AUTO, OFF or a CMake linker type (LLD, GOLD, MOLD)")
   endif()
   if(choice STREQUAL "OFF" OR DEFINED CMAKE_LINKER_TYPE OR CMAKE_VERSION VERSION_LESS 3.29
      OR DualGPU_PLATFORM STREQUAL "rocm" OR NOT CMAKE_CXX_COMPILER_ID MATCHES "^(GNU|Clang)$")
