@@ -53,9 +53,10 @@ collect_missing() {
   need_module scikit_build_core scikit-build-core
   if [ "$job" = tests ]; then
     # Debian's cmake (3.25) by package: run-tests.sh runs /usr/bin/cmake besides pip's CMake 4.x.
-    # libhipsparse-dev, libhiprand-dev: the HIP libraries Debian 12 has, for tests/libraries on ROCm 5.2.
+    # libhipsparse-dev, libhiprand-dev: the HIP libraries Debian 12 has, for tests/libraries on ROCm 5.2;
+    # librocrand-dev: the rocRAND headers hipRAND's include, which Debian 12's libhiprand-dev does not pull in.
     for p in cmake ninja-build g++ ccache python3 python3-pytest python3-yaml hipcc libamdhip64-dev rocminfo rocm-cmake rocm-device-libs \
-             libhipsparse-dev libhiprand-dev clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
+             libhipsparse-dev libhiprand-dev librocrand-dev clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
       need_deb "$p"
     done
     need_module cmake cmake            # CMake 4.x from pip: every CMake-level test runs with 3.25 and 4.x

@@ -4,10 +4,13 @@
 #pragma once
 #include "dualgpu_cuda_to_hip.h"
 
-#if __has_include(<hiprand/hiprand.h>)
+#if __has_include(<hiprand/hiprand.h>) && !__has_include(<rocrand/rocrand.h>)
+// Debian 12's libhiprand-dev does not pull in the rocRAND headers that hipRAND's own headers include.
+#error "dualgpu: <curand.h> maps to hipRAND on ROCm, whose headers include rocRAND's, and rocRAND's headers were not found: install librocrand-dev (Debian 12 and later, Ubuntu) or rocrand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
+#elif __has_include(<hiprand/hiprand.h>)
 #include <hiprand/hiprand.h>
 #else
-#error "dualgpu: <curand.h> maps to hipRAND on ROCm, and hipRAND was not found: install libhiprand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
+#error "dualgpu: <curand.h> maps to hipRAND on ROCm, and hipRAND was not found: install libhiprand-dev and librocrand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
 #endif  // hipRAND
 
 using curandGenerator_t = hiprandGenerator_t;

@@ -8,7 +8,7 @@
 #if __has_include(<hiprand/hiprand_kernel.h>)
 #include <hiprand/hiprand_kernel.h>
 #else
-#error "dualgpu: <curand_kernel.h> maps to hipRAND on ROCm, and hipRAND was not found: install libhiprand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
+#error "dualgpu: <curand_kernel.h> maps to hipRAND on ROCm, and hipRAND was not found: install libhiprand-dev and librocrand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
 #endif  // hipRAND
 
 using curandStateXORWOW_t = hiprandStateXORWOW_t;
