@@ -90,7 +90,7 @@ set(_DUALGPU_CUDA_LIBRARY_TABLE
   "cublas|hipblas|roc::hipblas|hipBLAS|libhipblas-dev (Debian 13 or sid, Ubuntu 24.04+) or hipblas-dev (AMD's ROCm repository). Debian 12 has none: use a Debian sid root (ci/rocm-root.sh) or a ROCm container image"
   "cublasLt|hipblaslt|roc::hipblaslt|hipBLASLt|libhipblaslt-dev (Debian sid) or hipblaslt-dev (AMD's ROCm repository, ROCm 6.0+). Debian 12 and 13 have none"
   "cusparse|hipsparse|roc::hipsparse|hipSPARSE|libhipsparse-dev (Debian 12 and later, Ubuntu) or hipsparse-dev (AMD's ROCm repository)"
-  "curand|hiprand|hip::hiprand|hipRAND|libhiprand-dev and librocrand-dev (Debian 12 and later, Ubuntu; Debian 12's hipRAND does not pull in rocRAND) or hiprand-dev (AMD's ROCm repository)"
+  "curand|hiprand|hip::hiprand|hipRAND|libhiprand-dev and librocrand-dev (Debian 12 and later, Ubuntu: Debian 12's hipRAND does not pull in rocRAND) or hiprand-dev (AMD's ROCm repository)"
   "cufft|hipfft|hip::hipfft|hipFFT|libhipfft-dev (Debian sid) or hipfft-dev (AMD's ROCm repository). Debian 12 has none"
   "cusolver|hipsolver|roc::hipsolver|hipSOLVER|libhipsolver-dev (Debian sid) or hipsolver-dev (AMD's ROCm repository). Debian 12 has none")
 
