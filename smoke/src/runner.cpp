@@ -243,6 +243,9 @@ class CheckRun {
                       ((spec_.may_use_tf32 && env_.tf32_convolutions) ||
                        (spec_.backend == CheckSpec::Backend::blas && env_.tf32_matmul));
     if (tf32) r_.tolerance = std::max(r_.tolerance, kTf32Tolerance);
+    const bool cpu_bf16_sums = device_.is_cpu() && p_.dtype == at::kBFloat16 &&
+                               (spec_.backend == CheckSpec::Backend::blas || spec_.backend == CheckSpec::Backend::conv);
+    if (cpu_bf16_sums) r_.tolerance = std::max(r_.tolerance, kCpuBf16SumTolerance);
     auto comparison = compare_with_reference(compared, reference, r_.tolerance);
     // Outside the sample, the output must at least be finite (the inputs are, and so is every sampled operator).
     if (comparison.ok && !picked.empty() && at::isfinite(output).all().item<bool>() == false) {
