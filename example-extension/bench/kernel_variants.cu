@@ -9,10 +9,7 @@
 // >= 256 MiB so no launch finds its input in L2. Percentages are of a 1 GiB device-to-device
 // cudaMemcpyAsync (bytes read + written), as in bench_bandwidth.py. CUDA only (the streaming
 // accesses and register caps measured here are NVIDIA-specific).
-#include "fused_add_rms_norm.cu"
-#include "rdc_helper.cu"
-#include "rms_norm.cu"
-#include "silu_and_mul.cu"
+#include "bench_kernels.cuh"
 
 #include <algorithm>
 #include <cstdio>
@@ -23,20 +20,7 @@
 
 namespace {
 
-using dualgpu::aligned_vector;
-using dualgpu_example::from_float;
-using dualgpu_example::scalar_kind;
-using dualgpu_example::to_float;
-namespace detail = dualgpu_example::detail;
-
-#define CHECK_CUDA(call)                                                                          \
-  do {                                                                                            \
-    const cudaError_t e_ = (call);                                                                \
-    if (e_ != cudaSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));           \
-      std::exit(1);                                                                               \
-    }                                                                                             \
-  } while (0)
+using namespace bench;
 
 // ---- candidate norm kernels: one block per row, NV 16-byte vectors per thread -----------------
 // STREAM: evict-first accesses for x and out. WEIGHT_FIRST: the weight loaded with x, before the

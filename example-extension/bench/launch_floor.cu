@@ -10,10 +10,7 @@
 //   cold: an ordinary fill kernel over 256 MiB (the L2 flush) before each call; a graph of the
 //         flushes alone is timed too and subtracted.
 // CUDA only.
-#include "fused_add_rms_norm.cu"
-#include "rdc_helper.cu"
-#include "rms_norm.cu"
-#include "silu_and_mul.cu"
+#include "bench_kernels.cuh"
 
 #include <algorithm>
 #include <cstdio>
@@ -24,21 +21,8 @@
 
 namespace {
 
-using dualgpu::aligned_vector;
-using dualgpu_example::from_float;
-using dualgpu_example::scalar_kind;
-using dualgpu_example::to_float;
-namespace detail = dualgpu_example::detail;
+using namespace bench;
 using bf16 = __nv_bfloat16;
-
-#define CHECK_CUDA(call)                                                                          \
-  do {                                                                                            \
-    const cudaError_t e_ = (call);                                                                \
-    if (e_ != cudaSuccess) {                                                                      \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, cudaGetErrorString(e_));           \
-      std::exit(1);                                                                               \
-    }                                                                                             \
-  } while (0)
 
 constexpr int calls_per_graph = 100;
 constexpr std::size_t flush_bytes = std::size_t{256} << 20;
