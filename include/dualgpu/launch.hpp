@@ -12,6 +12,11 @@
 //       kernel's code loaded for it was compiled for sm_90 or newer, the kernel may start before
 //       the previous kernel on the stream has finished. Elsewhere (HIP, older GPUs, code JIT-compiled
 //       from older PTX, DUALGPU_PDL=0 in the environment) it is an ordinary launch.
+//       In a stream being captured into a CUDA graph it is dependent only where the node it follows
+//       is a kernel launched dependent too (by launch_dependent, in this process): after any other
+//       kernel, a copy or a join, a dependent launch gains nothing and measured slower than an
+//       ordinary one (docs/benchmarks.md, "dependent launches after a kernel that is not one").
+//       Outside a capture the kernel before is not known, and the launch is dependent.
 //   In a kernel launched this way, every thread must call
 //   dualgpu::wait_for_previous_grid()
 //       before its first access to global memory that an earlier kernel may read or write, and
@@ -65,6 +70,26 @@ inline bool dependent_launch_allowed() {
   }();
   return allowed;
 }
+
+// The kernels this process has launched dependent (their host entry points), so that a launch being
+// captured can tell whether the node before it is one of them. Append-only and lock-free; once full,
+// the kernels not in it are launched ordinarily after one another in graphs, which is only slower.
+constexpr int dependent_kernel_slots = 1024;
+inline std::atomic<const void*> dependent_kernels[dependent_kernel_slots];
+inline std::atomic<int> dependent_kernel_count{0};
+
+inline bool is_dependent_kernel(const void* kernel) {
+  const int count = dependent_kernel_count.load(std::memory_order_acquire);
+  for (int i = 0; i < count && i < dependent_kernel_slots; ++i)
+    if (dependent_kernels[i].load(std::memory_order_acquire) == kernel) return true;
+  return false;
+}
+
+inline void remember_dependent_kernel(const void* kernel) {
+  if (is_dependent_kernel(kernel)) return;  // a race may add it twice: harmless
+  const int slot = dependent_kernel_count.fetch_add(1, std::memory_order_acq_rel);
+  if (slot < dependent_kernel_slots) dependent_kernels[slot].store(kernel, std::memory_order_release);
+}
 #endif  // DUALGPU_PLATFORM_CUDA
 
 // Per kernel and device: whether its loaded code may be launched dependent. 0 not asked yet, 1 yes,
@@ -90,6 +115,7 @@ inline bool dependent_launch_supported(const void* kernel, std::atomic<signed ch
                      cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device) == cudaSuccess &&
                      major >= 9;
     state = yes ? 1 : -1;
+    if (yes) remember_dependent_kernel(kernel);
     known[device].store(state, std::memory_order_relaxed);  // a race only computes the same answer twice
   }
   return state > 0;
@@ -99,11 +125,35 @@ inline bool dependent_launch_supported(const void* kernel, std::atomic<signed ch
 #endif  // DUALGPU_PLATFORM_CUDA
 }
 
+#if defined(DUALGPU_PLATFORM_CUDA)
+// Whether a dependent launch on `stream` would follow a kernel that takes part: outside a capture,
+// yes (not known: as the header says); in one, when the single node the launch will depend on is a
+// kernel launched dependent. Any query that fails answers no, its error cleared (the caller's
+// launch check must not see it).
+inline bool follows_dependent_kernel(stream_t stream) {
+  const auto ok = [](cudaError_t e) { return e == cudaSuccess || (static_cast<void>(cudaGetLastError()), false); };
+  cudaStreamCaptureStatus status = cudaStreamCaptureStatusNone;
+  const cudaGraphNode_t* nodes = nullptr;
+  std::size_t count = 0;
+#if CUDART_VERSION >= 13000
+  if (!ok(cudaStreamGetCaptureInfo(stream, &status, nullptr, nullptr, &nodes, nullptr, &count))) return false;
+#else
+  if (!ok(cudaStreamGetCaptureInfo_v2(stream, &status, nullptr, nullptr, &nodes, &count))) return false;
+#endif  // CUDA 13 folded _v2 into the plain name
+  if (status != cudaStreamCaptureStatusActive) return true;
+  if (count != 1) return false;
+  cudaGraphNodeType type{};
+  cudaKernelNodeParams params{};
+  return ok(cudaGraphNodeGetType(nodes[0], &type)) && type == cudaGraphNodeTypeKernel &&
+         ok(cudaGraphKernelNodeGetParams(nodes[0], &params)) && is_dependent_kernel(params.func);
+}
+#endif  // DUALGPU_PLATFORM_CUDA
+
 // Launches `kernel` with its arguments already laid out (args[i] points at parameter i).
 inline error_t launch_laid_out(const void* kernel, std::atomic<signed char>* known, dim3 grid, dim3 block,
                                std::size_t shared_bytes, stream_t stream, void** args) {
 #if defined(DUALGPU_PLATFORM_CUDA)
-  if (dependent_launch_supported(kernel, known)) {
+  if (dependent_launch_supported(kernel, known) && follows_dependent_kernel(stream)) {
     cudaLaunchAttribute attribute{};
     attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
     attribute.val.programmaticStreamSerializationAllowed = 1;

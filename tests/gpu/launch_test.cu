@@ -1,6 +1,7 @@
 // GPU tests of dualgpu/launch.hpp and dualgpu/device_info.hpp: a long chain of dependent launches,
 // each kernel reading what the one before wrote, gives the exact result; on sm_90+ the launches
-// really are dependent ones. Exits 77 when no GPU is visible.
+// really are dependent ones, and in a captured graph only those that follow a dependent kernel.
+// Exits 77 when no GPU is visible.
 #include <cuda_runtime.h>
 
 #include "dualgpu/check.hpp"
@@ -39,6 +40,76 @@ __global__ void add_one(const int* in, int* out, int n) {
 // Arguments are converted to the parameter types, as <<<>>> converts them.
 __global__ void write_sum(int* out, int a, float b) { *out = a + static_cast<int>(b); }
 __global__ void do_nothing() {}  // no parameters: launched with an empty argument list
+__global__ void add_two(int* a, int n) {  // only ever launched with <<<>>>: an ordinary kernel
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) a[i] += 2;
+}
+
+// The node the next capture on `s` will depend on (one expected).
+cudaGraphNode_t last_captured_node(cudaStream_t s) {
+  cudaStreamCaptureStatus status{};
+  const cudaGraphNode_t* nodes = nullptr;
+  std::size_t count = 0;
+#if CUDART_VERSION >= 13000
+  DUALGPU_CHECK(cudaStreamGetCaptureInfo(s, &status, nullptr, nullptr, &nodes, nullptr, &count));
+#else
+  DUALGPU_CHECK(cudaStreamGetCaptureInfo_v2(s, &status, nullptr, nullptr, &nodes, &count));
+#endif
+  return count == 1 ? nodes[0] : nullptr;
+}
+
+// The nodes of `graph` with a programmatic (dependent-launch) edge into them.
+std::vector<cudaGraphNode_t> dependent_nodes(cudaGraph_t graph) {
+  std::size_t count = 0;
+#if CUDART_VERSION >= 13000
+  DUALGPU_CHECK(cudaGraphGetEdges(graph, nullptr, nullptr, nullptr, &count));
+  std::vector<cudaGraphNode_t> from(count), to(count);
+  std::vector<cudaGraphEdgeData> data(count);
+  DUALGPU_CHECK(cudaGraphGetEdges(graph, from.data(), to.data(), data.data(), &count));
+#else
+  DUALGPU_CHECK(cudaGraphGetEdges_v2(graph, nullptr, nullptr, nullptr, &count));
+  std::vector<cudaGraphNode_t> from(count), to(count);
+  std::vector<cudaGraphEdgeData> data(count);
+  DUALGPU_CHECK(cudaGraphGetEdges_v2(graph, from.data(), to.data(), data.data(), &count));
+#endif
+  std::vector<cudaGraphNode_t> dependent;
+  for (std::size_t i = 0; i < count; ++i)
+    if (data[i].type == cudaGraphDependencyTypeProgrammatic) dependent.push_back(to[i]);
+  return dependent;
+}
+
+// Captured: memset, two dependent launches, an ordinary kernel, a dependent launch. Only the second
+// launch follows a dependent kernel, so only its node has a programmatic edge (on sm_90+; none
+// elsewhere), and the graph computes 0 + 1 + 1 + 2 + 1.
+void captured_launches_depend_only_on_dependent_kernels(int* a, int n, cudaStream_t s, bool dependent) {
+  cudaGraph_t graph = nullptr;
+  DUALGPU_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
+  DUALGPU_CHECK(cudaMemsetAsync(a, 0, n * sizeof(int), s));
+  DUALGPU_CHECK(dualgpu::launch_dependent<add_one<true>>(dim3(264), dim3(256), 0, s, a, a, n));
+  DUALGPU_CHECK(dualgpu::launch_dependent<add_one<true>>(dim3(264), dim3(256), 0, s, a, a, n));
+  const cudaGraphNode_t second = last_captured_node(s);
+  add_two<<<264, 256, 0, s>>>(a, n);
+  DUALGPU_CHECK(dualgpu::launch_dependent<add_one<true>>(dim3(264), dim3(256), 0, s, a, a, n));
+  DUALGPU_CHECK(cudaStreamEndCapture(s, &graph));
+  const std::vector<cudaGraphNode_t> nodes = dependent_nodes(graph);
+  if (dependent) {
+    EXPECT(nodes.size() == 1 && nodes[0] == second,
+           "%zu launches captured dependent; only the one after a dependent kernel should be", nodes.size());
+  } else {
+    EXPECT(nodes.empty(), "%zu launches captured dependent where launches are ordinary", nodes.size());
+  }
+  cudaGraphExec_t exec = nullptr;
+  DUALGPU_CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  DUALGPU_CHECK(cudaGraphLaunch(exec, s));
+  std::vector<int> h(n);
+  DUALGPU_CHECK(cudaMemcpyAsync(h.data(), a, n * sizeof(int), cudaMemcpyDeviceToHost, s));
+  DUALGPU_CHECK(cudaStreamSynchronize(s));
+  int wrong = 0;
+  for (int v : h) wrong += v != 5;
+  EXPECT(wrong == 0, "%d elements wrong after memset, +1, +1, +2, +1 in a graph", wrong);
+  std::printf("captured: %zu of 3 launches dependent, %d elements wrong\n", nodes.size(), wrong);
+  DUALGPU_CHECK(cudaGraphExecDestroy(exec));
+  DUALGPU_CHECK(cudaGraphDestroy(graph));
+}
 
 // A chain of `steps` kernels ping-ponging between a and b; returns the number of wrong elements.
 template <bool WAIT>
@@ -104,6 +175,7 @@ void run_all() {
   int graph_wrong = 0;
   for (int v : h) graph_wrong += v != 64;
   EXPECT(graph_wrong == 0, "%d elements wrong after a graph of 64 dependent launches", graph_wrong);
+  captured_launches_depend_only_on_dependent_kernels(a, n, s, dependent);
 
   DUALGPU_CHECK(cudaGraphExecDestroy(exec));
   DUALGPU_CHECK(cudaGraphDestroy(graph));
