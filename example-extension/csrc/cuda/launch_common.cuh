@@ -47,16 +47,16 @@ inline int multiprocessors() {
   return count;
 }
 
-// Whether `blocks` blocks of `threads` threads (a multiple of 64 up to 1024, as threads_for makes them)
-// of Kernel are all resident on the current device at once: one wave. The runtime's occupancy
+// Whether `blocks` blocks of `threads` threads (a multiple of 32 up to 1024: threads_for's sizes and the
+// norms' row groups) of Kernel are all resident on the current device at once: one wave. The runtime's occupancy
 // calculator is asked once per kernel, device and block size; false if it cannot be asked.
 template <auto Kernel>
 bool fits_one_wave(std::int64_t blocks, int threads) {
-  constexpr int max_devices = 64, sizes = 1024 / 64;
+  constexpr int max_devices = 64, sizes = 1024 / 32;
   static std::atomic<int> known[max_devices][sizes];  // resident blocks per multiprocessor + 1; 0: not asked
   int device = -1;
-  const int size = threads / 64 - 1;
-  if (threads % 64 != 0 || size < 0 || size >= sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 ||
+  const int size = threads / 32 - 1;
+  if (threads % 32 != 0 || size < 0 || size >= sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 ||
       device >= max_devices)
     return false;
   int per_sm = known[device][size].load(std::memory_order_relaxed) - 1;

@@ -569,8 +569,11 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     int per_block = 256 / group;
     while (per_block > 1 && ceil_div(rows, per_block) < sms) per_block /= 2;
     const std::int64_t blocks = std::min(ceil_div(rows, per_block), max_grid_rows);
-    // One block per SM at most: the weight is loaded with x, as in the weight-early kernel.
-    const bool weight_early = PEEL == peel_none && blocks <= sms;
+    // The grid one wave (every block resident at once, so registers cost no resident rows): the weight
+    // is loaded with x, as in the weight-early kernel.
+    const bool weight_early =
+        PEEL == peel_none && fits_one_wave<norm_group_kernel<T, dualgpu::max_vector_size<T>, nv, FUSED, PEEL, true>>(
+                                 blocks, group * per_block);
     return {weight_early ? norm_plan::group_weight_early : norm_plan::group, nv, dim3(group, per_block),
             dim3(static_cast<unsigned>(blocks))};
   }
