@@ -13,9 +13,10 @@
 //       the previous kernel on the stream has finished. Elsewhere (HIP, older GPUs, code JIT-compiled
 //       from older PTX, DUALGPU_PDL=0 in the environment) it is an ordinary launch.
 //       In a stream being captured into a CUDA graph it is dependent only where the node it follows
-//       is a kernel launched dependent too (by launch_dependent, in this process): after any other
+//       is a kernel launched through launch_dependent too (in this process): after any other
 //       kernel, a copy or a join, a dependent launch gains nothing and measured slower than an
-//       ordinary one (docs/benchmarks.md, "dependent launches after a kernel that is not one").
+//       ordinary one (docs/benchmarks.md,
+//       "example-extension: dependent launches after a kernel that is not one").
 //       Outside a capture the kernel before is not known, and the launch is dependent.
 //   In a kernel launched this way, every thread must call
 //   dualgpu::wait_for_previous_grid()
@@ -71,8 +72,8 @@ inline bool dependent_launch_allowed() {
   return allowed;
 }
 
-// The kernels this process has launched dependent (their host entry points), so that a launch being
-// captured can tell whether the node before it is one of them. Append-only and lock-free; once full,
+// The kernels launch_dependent may launch dependent in this process (their host entry points), so that
+// a launch being captured can tell whether the node before it is one of them. Append-only and lock-free; once full,
 // the kernels not in it are launched ordinarily after one another in graphs, which is only slower.
 constexpr int dependent_kernel_slots = 1024;
 inline std::atomic<const void*> dependent_kernels[dependent_kernel_slots];
@@ -127,8 +128,8 @@ inline bool dependent_launch_supported(const void* kernel, std::atomic<signed ch
 
 #if defined(DUALGPU_PLATFORM_CUDA)
 // Whether a dependent launch on `stream` would follow a kernel that takes part: outside a capture,
-// yes (not known: as the header says); in one, when the single node the launch will depend on is a
-// kernel launched dependent. Any query that fails answers no, its error cleared (the caller's
+// yes (not known: as the header says); in one, when the single node the launch will depend on is one
+// of those kernels. Any query that fails answers no, its error cleared (the caller's
 // launch check must not see it).
 inline bool follows_dependent_kernel(stream_t stream) {
   const auto ok = [](cudaError_t e) { return e == cudaSuccess || (static_cast<void>(cudaGetLastError()), false); };

@@ -77,6 +77,20 @@ std::vector<cudaGraphNode_t> dependent_nodes(cudaGraph_t graph) {
   return dependent;
 }
 
+// Instantiates and runs `graph` on `s`, then counts the elements of a[0, n) that are not `expected`.
+int run_graph_count_wrong(cudaGraph_t graph, const int* a, int n, cudaStream_t s, int expected) {
+  cudaGraphExec_t exec = nullptr;
+  DUALGPU_CHECK(cudaGraphInstantiate(&exec, graph, 0));
+  DUALGPU_CHECK(cudaGraphLaunch(exec, s));
+  std::vector<int> h(n);
+  DUALGPU_CHECK(cudaMemcpyAsync(h.data(), a, n * sizeof(int), cudaMemcpyDeviceToHost, s));
+  DUALGPU_CHECK(cudaStreamSynchronize(s));
+  DUALGPU_CHECK(cudaGraphExecDestroy(exec));
+  int wrong = 0;
+  for (int v : h) wrong += v != expected;
+  return wrong;
+}
+
 // Captured: memset, two dependent launches, an ordinary kernel, a dependent launch. Only the second
 // launch follows a dependent kernel, so only its node has a programmatic edge (on sm_90+; none
 // elsewhere), and the graph computes 0 + 1 + 1 + 2 + 1.
@@ -97,17 +111,9 @@ void captured_launches_depend_only_on_dependent_kernels(int* a, int n, cudaStrea
   } else {
     EXPECT(nodes.empty(), "%zu launches captured dependent where launches are ordinary", nodes.size());
   }
-  cudaGraphExec_t exec = nullptr;
-  DUALGPU_CHECK(cudaGraphInstantiate(&exec, graph, 0));
-  DUALGPU_CHECK(cudaGraphLaunch(exec, s));
-  std::vector<int> h(n);
-  DUALGPU_CHECK(cudaMemcpyAsync(h.data(), a, n * sizeof(int), cudaMemcpyDeviceToHost, s));
-  DUALGPU_CHECK(cudaStreamSynchronize(s));
-  int wrong = 0;
-  for (int v : h) wrong += v != 5;
+  const int wrong = run_graph_count_wrong(graph, a, n, s, 5);
   EXPECT(wrong == 0, "%d elements wrong after memset, +1, +1, +2, +1 in a graph", wrong);
   std::printf("captured: %zu of 3 launches dependent, %d elements wrong\n", nodes.size(), wrong);
-  DUALGPU_CHECK(cudaGraphExecDestroy(exec));
   DUALGPU_CHECK(cudaGraphDestroy(graph));
 }
 
@@ -161,24 +167,16 @@ void run_all() {
 
   // A graph captured from dependent launches keeps the order.
   cudaGraph_t graph = nullptr;
-  cudaGraphExec_t exec = nullptr;
   DUALGPU_CHECK(cudaMemsetAsync(a, 0, n * sizeof(int), s));
   DUALGPU_CHECK(cudaStreamBeginCapture(s, cudaStreamCaptureModeThreadLocal));
   for (int k = 0; k < 64; ++k)
     DUALGPU_CHECK(dualgpu::launch_dependent<add_one<true>>(dim3(264), dim3(256), 0, s, k % 2 ? b : a, k % 2 ? a : b, n));
   DUALGPU_CHECK(cudaStreamEndCapture(s, &graph));
-  DUALGPU_CHECK(cudaGraphInstantiate(&exec, graph, 0));
-  DUALGPU_CHECK(cudaGraphLaunch(exec, s));
-  std::vector<int> h(n);
-  DUALGPU_CHECK(cudaMemcpyAsync(h.data(), a, n * sizeof(int), cudaMemcpyDeviceToHost, s));
-  DUALGPU_CHECK(cudaStreamSynchronize(s));
-  int graph_wrong = 0;
-  for (int v : h) graph_wrong += v != 64;
+  const int graph_wrong = run_graph_count_wrong(graph, a, n, s, 64);
   EXPECT(graph_wrong == 0, "%d elements wrong after a graph of 64 dependent launches", graph_wrong);
+  DUALGPU_CHECK(cudaGraphDestroy(graph));
   captured_launches_depend_only_on_dependent_kernels(a, n, s, dependent);
 
-  DUALGPU_CHECK(cudaGraphExecDestroy(exec));
-  DUALGPU_CHECK(cudaGraphDestroy(graph));
   DUALGPU_CHECK(cudaStreamDestroy(s));
   DUALGPU_CHECK(cudaFree(a));
   DUALGPU_CHECK(cudaFree(b));
