@@ -25,8 +25,9 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // this one, which matters most at decode sizes. Letting it in after the loads measured slower (the
 // signal waited for them); before the wait, slower from 64 rows on (the kernels after it pile up, each
 // holding SM slots while it waits). One exception, `early_next` false: narrow aligned rows (one block
-// of 128 a row) past 4096 rows, slower with it at 8192 and 16384 rows of 768 bf16 values; their blocks
-// let the next kernel in as they exit (docs/benchmarks.md, example-extension bandwidth). The gain needs a
+// of 128 a row) past 1024 rows, slower with it at 2048 to 16384 rows of 768 16-bit values; their blocks
+// let the next kernel in as they exit (docs/benchmarks.md, example-extension bandwidth, and its section
+// "silu_and_mul's narrow rows: when to let the next kernel in"). The gain needs a
 // next kernel launched dependent too, as the extension's are.
 
 // 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
@@ -105,7 +106,7 @@ __global__ void __launch_bounds__(256)
 // Rows of at most this many vectors are narrow: blocks of 128 threads, so that few of them sit idle.
 constexpr std::int64_t narrow_row_vectors = 128;
 // Narrow aligned rows past this many rows let the next kernel in only as their blocks exit (`early_next`).
-constexpr std::int64_t narrow_early_next_rows = 4096;
+constexpr std::int64_t narrow_early_next_rows = 1024;
 
 // One thread a vector. Blocks of 128 threads where a row is narrow (fewer idle threads) or where blocks
 // of 256 would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
