@@ -20,7 +20,7 @@
 //   7. at most one row per SM (decode sizes, narrow rows too), and fused_add_rms_norm's wide rows at
 //      any count: the weight is loaded with x, before the reduction (one memory round trip, not two);
 //      elsewhere its registers would cost resident blocks. Narrow rows in groups spread over as many
-//      SMs as there are rows, and load the weight early too while each SM has at most one block;
+//      SMs as there are rows, and load the weight early too wherever their grid is one wave;
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors), rows that all fit on the
 //      GPU at once two (the widest spread, for latency); more rows take four (fewer registers a row:
 //      more rows resident, more bytes in flight).
