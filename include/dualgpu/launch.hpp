@@ -72,9 +72,10 @@ inline bool dependent_launch_allowed() {
   return allowed;
 }
 
-// The kernels launch_dependent may launch dependent in this process (their host entry points), so that
-// a launch being captured can tell whether the node before it is one of them. Append-only and lock-free; once full,
-// the kernels not in it are launched ordinarily after one another in graphs, which is only slower.
+// The kernels launch_dependent may launch dependent in this process (their host entry points), so
+// that a launch being captured can tell whether the node before it is one of them. Append-only and
+// lock-free; once full, the kernels not in it are launched ordinarily after one another in graphs,
+// which is only slower.
 constexpr int dependent_kernel_slots = 1024;
 inline std::atomic<const void*> dependent_kernels[dependent_kernel_slots];
 inline std::atomic<int> dependent_kernel_count{0};

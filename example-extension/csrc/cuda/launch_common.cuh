@@ -47,9 +47,10 @@ inline int multiprocessors() {
   return count;
 }
 
-// Whether `blocks` blocks of `threads` threads (a multiple of 32 up to 1024: threads_for's sizes and the
-// norms' row groups) of Kernel are all resident on the current device at once: one wave. The runtime's occupancy
-// calculator is asked once per kernel, device and block size; false if it cannot be asked.
+// Whether `blocks` blocks of `threads` threads (a multiple of 32 up to 1024: threads_for's sizes and
+// the norms' row groups) of Kernel are all resident on the current device at once: one wave. The
+// runtime's occupancy calculator is asked once per kernel, device and block size; false if it cannot
+// be asked.
 template <auto Kernel>
 bool fits_one_wave(std::int64_t blocks, int threads) {
   constexpr int max_devices = 64, sizes = 1024 / 32;
