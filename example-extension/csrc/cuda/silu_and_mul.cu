@@ -16,7 +16,7 @@ using dualgpu::aligned_vector;
 // (a few ulp), and silu(-large) is -0 (1 + inf -> the reciprocal is 0).
 __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f + __expf(-x)); }
 
-// Both kernels: blockIdx.x over a row's columns, blockIdx.y over rows (grid-stride past 65535 rows), so
+// Every kernel: blockIdx.x over a row's columns, blockIdx.y over rows (grid-stride past 65535 rows), so
 // consecutive blocks sweep memory in order (rows on blockIdx.x put consecutive blocks a row apart).
 //
 // Launched dependent (dualgpu/launch.hpp), the vector kernel works out its row's split before it waits
@@ -35,9 +35,10 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // are 16-byte aligned. PEEL: any d and offset (row_split): the vectors start where out's row is
 // aligned, and the first threads of the row also take its edge values, one each. gate and up then sit
 // at other offsets, read in one of two ways:
-//   ONE_WAVE (the whole grid resident at once: decode sizes, where the latency of one block is the
-//   time): as realigned granules (launch_common.cuh), every load of a thread, its edge's too, issued
-//   before any is used, one memory round trip; that takes up to 47 registers.
+//   ONE_WAVE (the whole grid resident at once, past the small kernel's decode sizes below, where the
+//   latency of one block is still the time): as realigned granules (launch_common.cuh), every load
+//   of a thread, its edge's too, issued before any is used, one memory round trip; that takes up to
+//   47 registers.
 //   otherwise (many rows): in the widest pieces their offset allows (load_any), the edge after the
 //   vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
 template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
@@ -89,6 +90,34 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
   }
 }
 
+// Decode sizes: one or two values a thread (N), the fewer that fits the call in one block of 128 per
+// SM, read value by value (any width, any offset). Such a call lasts as long as one thread's chain
+// (parameters, loads, arithmetic, store), shortest with the fewest values and no branch before the
+// loads. The vector kernels' 8 values a thread on a few SMs measured slower, and so did this kernel
+// with 8 values a thread at 64 rows (docs/benchmarks.md, example-extension decode-size calls). One row
+// of blocks a grid line (rows <= SMs here).
+template <typename T, int N>
+__global__ void __launch_bounds__(128)
+    silu_and_mul_small_kernel(T* __restrict__ out, const T* __restrict__ x, int d) {
+  const int first = (static_cast<int>(blockIdx.x) * 128 + static_cast<int>(threadIdx.x)) * N;
+  const T* gate = x + static_cast<std::int64_t>(blockIdx.y) * 2 * d;
+  const T* up = gate + d;
+  T* out_row = out + static_cast<std::int64_t>(blockIdx.y) * d;
+  dualgpu::wait_for_previous_grid();
+  dualgpu::allow_next_grid();
+  T g[N], u[N];
+#pragma unroll
+  for (int j = 0; j < N; ++j) {
+    if (first + j < d) {
+      g[j] = gate[first + j];
+      u[j] = up[first + j];
+    }
+  }
+#pragma unroll
+  for (int j = 0; j < N; ++j)
+    if (first + j < d) out_row[first + j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
+}
+
 // Scalar, any width: rows narrower than two vectors (PEEL needs one whole vector), rows of 2^31
 // vectors or more, pointers not aligned to one value. One value per thread, silu() from rdc_helper.cu.
 template <typename T>
@@ -120,9 +149,24 @@ int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
   return threads_for(ceil_div(vectors, blocks));  // at most 256
 }
 
+// Values a thread for silu_and_mul_small_kernel: 1 or 2, the fewer that puts the call in at most one
+// block of 128 per SM; 0 past that (or with the SM count unknown): the vector kernels.
+int small_values_per_thread(std::int64_t rows, std::int64_t d) {
+  for (int n = 1; n <= 2; ++n)
+    if (rows * ceil_div(d, 128 * n) <= multiprocessors()) return n;
+  return 0;
+}
+
 dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
   return dim3(static_cast<unsigned>(std::min(ceil_div(columns, threads), max_grid_rows)),
               static_cast<unsigned>(std::min(rows, max_grid_rows)));
+}
+
+template <typename T, int N>
+dualgpu::error_t launch_small(T* out, const T* x, std::int64_t rows, std::int64_t d, dualgpu::stream_t stream) {
+  const dim3 grid(static_cast<unsigned>(ceil_div(d, 128 * N)), static_cast<unsigned>(rows));
+  return dualgpu::launch_dependent<silu_and_mul_small_kernel<T, N>>(grid, dim3(128), 0, stream, out, x,
+                                                                   static_cast<int>(d));
 }
 
 }  // namespace
@@ -135,6 +179,11 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     constexpr int vec = dualgpu::max_vector_size<T>;
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
+    switch (values_aligned<T>({out, x}) ? small_values_per_thread(rows, d) : 0) {
+      case 1: return launch_small<T, 1>(o, in, rows, d, stream);
+      case 2: return launch_small<T, 2>(o, in, rows, d, stream);
+      default: break;
+    }
     const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
     const int threads = silu_block_threads(rows, vectors);
     const dim3 grid(static_cast<unsigned>(std::max<std::int64_t>(1, ceil_div(vectors, threads))),
