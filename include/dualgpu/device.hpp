@@ -22,8 +22,8 @@
 //                             1-D/2-D/3-D blocks), result returned to every thread. Every thread
 //                             of the block must call it (blocks of more than one warp meet
 //                             at __syncthreads() in it). Shared
-//                             memory: one static array of 1024 / warp_size T per (T, op)
-//                             instantiation per kernel (128 B for float on NVIDIA, 64 B on CDNA);
+//                             memory: one static array of (1024 / warp_size + 1) T per (T, op)
+//                             instantiation per kernel (132 B for float on NVIDIA, 68 B on CDNA);
 //                             calling it back to back is safe.
 //   aligned_vector<T, N>      N values of T with the alignment of one wide load.
 //   max_vector_size<T>        16 bytes' worth of T (4 floats, 8 halves).
@@ -232,60 +232,64 @@ DUALGPU_UNROLL
   return v;
 }
 
-// Lane 0's value in every one of the `existing` lanes.
-template <typename T>
-DUALGPU_DEVICE DUALGPU_INLINE T broadcast_lane0(T v, int existing) {
-#if defined(DUALGPU_PLATFORM_HIP)
-  (void)existing;
-  return __shfl(v, 0, warp_size);
-#else
-  const lane_mask_t mask = existing >= warp_size ? full_lane_mask() : ((lane_mask_t{1} << existing) - 1);
-  return __shfl_sync(mask, v, 0, warp_size);
-#endif  // DUALGPU_PLATFORM_HIP
-}
-
-// The partials of every warp, reduced in each warp: lane l reads warp l's, a tree over the first
-// `warps` lanes, lane 0's result broadcast. Every warp gets the result without a further barrier.
+// The partials of a block of whole warps, reduced in each warp: lane l reads warp l's, a tree over
+// the first `warps` lanes, lane 0's result broadcast. Every warp gets the result with no further
+// barrier or pass through shared memory.
 template <typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials(const T* partials, Op op, int warps, int existing) {
+DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials_in_every_warp(const T* partials, Op op, int warps) {
   const int lane = lane_id();
-  T w = partials[lane < warps ? lane : 0];
-  return broadcast_lane0(partial_warp_reduce(w, op, warps, existing), existing);
+  T w = partial_warp_reduce(partials[lane < warps ? lane : 0], op, warps, warp_size);
+#if defined(DUALGPU_PLATFORM_HIP)
+  return __shfl(w, 0, warp_size);
+#else
+  return __shfl_sync(full_lane_mask(), w, 0, warp_size);
+#endif  // DUALGPU_PLATFORM_HIP
 }
 }  // namespace detail
 
 // ---- block reductions -------------------------------------------------------------------
 /// All threads of the block must call it; every thread gets the result. No identity value is
 /// needed: lanes without data never contribute.
-/// Two barriers, one pass through shared memory: each warp reduces its lanes and writes one
-/// partial; after the barrier every warp reduces the partials itself (no broadcast through shared
-/// memory, no third barrier). A block of whole warps (the usual case) takes butterflies and
-/// shuffles with a constant lane mask throughout; a block of one whole warp needs no barrier.
+/// A block of whole warps (the usual case): two barriers and one pass through shared memory, with
+/// butterflies and constant lane masks; each warp writes one partial and every warp reduces the
+/// partials itself. A block of one whole warp needs no barrier. A block with a partial last warp
+/// (which may have fewer lanes than there are partials): warp 0 reduces them and passes the result
+/// through shared memory, behind a third barrier.
 template <typename T, typename Op>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op) {
   constexpr int max_warps = 1024 / warp_size;
   __shared__ T partials[max_warps];
+  __shared__ T result;
   const int rank = thread_rank();
   const int nthreads = block_threads();
   const int lane = rank % warp_size;
   const int warp = rank / warp_size;
   const int num_warps = (nthreads + warp_size - 1) / warp_size;
-  const bool whole_warps = nthreads % warp_size == 0;
-  const int lanes_here = whole_warps ? warp_size : min(warp_size, nthreads - warp * warp_size);
 
-  if (whole_warps) {
+  if (nthreads % warp_size == 0) {
     v = warp_reduce(v, op);  // every lane holds the warp's result
     if (num_warps == 1) return v;
-  } else {
-    v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
+    // The first barrier makes back-to-back calls safe: partials are rewritten only after every
+    // warp has read the previous call's.
+    __syncthreads();
+    if (lane == 0) partials[warp] = v;
+    __syncthreads();
+    return detail::reduce_partials_in_every_warp(partials, op, num_warps);
   }
-  // The first barrier makes back-to-back calls safe: partials are rewritten only after every
-  // warp has read the previous call's.
+  const int lanes_here = min(warp_size, nthreads - warp * warp_size);
+  v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
+  // Three barriers make back-to-back calls safe: partials are rewritten only after every
+  // thread passed the previous call's last barrier, i.e. after warp 0 read them.
   __syncthreads();
   if (lane == 0) partials[warp] = v;
   __syncthreads();
-  if (whole_warps) return detail::reduce_partials(partials, op, num_warps, warp_size);
-  return detail::reduce_partials(partials, op, num_warps, lanes_here);
+  if (warp == 0) {
+    T w = partials[lane < num_warps ? lane : 0];
+    w = detail::partial_warp_reduce(w, op, num_warps, lanes_here);
+    if (lane == 0) result = w;
+  }
+  __syncthreads();
+  return result;
 }
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v) {
