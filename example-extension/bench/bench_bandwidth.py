@@ -7,8 +7,9 @@ GPU time: a CUDA graph of back-to-back calls (launch cost removed), replayed for
 the clocks up from idle, then --repeats times back to back; the median per call. Every implementation
 of a case gets the same graph. Every case is timed with cold inputs, and those of up to 16 MiB with hot
 inputs too (argument_sets()): cold, no input is in L2 when read (distinct inputs over 256 MiB a graph,
-or for small calls an L2 flush before each call, the flushes' own time subtracted); hot, a few MiB of
-inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each round and each
+or for small calls an L2 flush before each call, the flushes' own time subtracted: the flushes alone
+replayed in alternation with each implementation's graph, the median of the pairs' differences); hot,
+a few MiB of inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each round and each
 case starting with the next one, so that none is always the first after a cold GPU; each reports the
 median of its rounds. Eager wall time: the same calls launched one by one from Python, per call.
 Bytes are the minimum traffic: every input read once, every output written once (weights and tables
@@ -56,6 +57,7 @@ FLUSH_BYTES = 128 << 20  # written before each call of a small cold case: more t
 HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Timer.capture)
 MAX_SETS = 1024
 WARM_US = 2000.0  # GPU time replayed before each timing
+PAIRED_REPEATS = 15  # pairs (flushes alone, flushes and calls) timed for a flushed case
 
 
 # ---- timing ----------------------------------------------------------------------------------
@@ -104,9 +106,14 @@ class Timer:
         torch.cuda.synchronize()
         return graph
 
-    def gpu_us(self, graph, calls):
+    def gpu_us(self, graph, calls, minus=None):
         """Median us per call over replays of a captured graph of `calls` calls: GPU time without launch
-        cost. Off a GPU: the wall time."""
+        cost. Off a GPU: the wall time. `minus`: a graph of the same calls' L2 flushes alone, replayed
+        alternately with `graph` (PAIRED_REPEATS pairs): the median of the pairs' differences. A
+        difference of two long replays is noisier than either, and a pair taken back to back shares
+        the GPU's state, which one flush time for all implementations did not."""
+        if minus is not None:
+            return self.paired_us(graph, minus, calls)
         if not self.gpu:
             times = []
             for _ in range(self.repeats):
@@ -132,6 +139,33 @@ class Timer:
         events[-1].synchronize()
         times = [a.elapsed_time(b) * 1e3 / calls for a, b in zip(events, events[1:])]
         return statistics.median(times)
+
+    def paired_us(self, graph, minus, calls):
+        replay = (lambda g: g.replay()) if self.gpu else (lambda g: g())
+        for _ in range(3):  # clocks up (each graph of flushes is over 1 ms), both graphs uploaded
+            replay(minus)
+            replay(graph)
+        if not self.gpu:
+            diffs = []
+            for _ in range(PAIRED_REPEATS):
+                t0 = time.perf_counter()
+                replay(minus)
+                t1 = time.perf_counter()
+                replay(graph)
+                diffs.append(((time.perf_counter() - t1) - (t1 - t0)) * 1e6 / calls)
+            return statistics.median(diffs)
+        # Back to back, no host round trip between replays: an event between each two.
+        marks = [torch.cuda.Event(enable_timing=True) for _ in range(2 * PAIRED_REPEATS + 1)]
+        marks[0].record()
+        for i in range(PAIRED_REPEATS):
+            replay(minus)
+            marks[2 * i + 1].record()
+            replay(graph)
+            marks[2 * i + 2].record()
+        marks[-1].synchronize()
+        return statistics.median((marks[2 * i + 1].elapsed_time(marks[2 * i + 2]) -
+                                  marks[2 * i].elapsed_time(marks[2 * i + 1])) * 1e3 / calls
+                                 for i in range(PAIRED_REPEATS))
 
 
 _COMPILED = {}
@@ -423,7 +457,7 @@ def main():
                        f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up, implementations in turn over "
                        f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
                        f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
-                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted); hot inputs "
+                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by replay); hot inputs "
                        f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
@@ -512,11 +546,9 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
     keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
     names = list(fns)
     for r in range(args.rounds):
-        flush_us = None
-        if flushed:  # the flushes alone, timed in each round: subtracted from each implementation's time
-            graph = timer.capture(lambda: None, [()], calls, 1, flush)
-            flush_us = timer.gpu_us(graph, calls)
-            del graph
+        # The flushes alone, captured in each round: timed alternately with each implementation's graph
+        # and subtracted pair by pair (Timer.gpu_us).
+        flushes = timer.capture(lambda: None, [()], calls, 1, flush) if flushed else None
         start = (case_index + r) % len(names)
         # Each round captures its own graphs: a graph kept from an earlier round and replayed after the
         # others' measured slower in the largest cases, a state no caller sees.
@@ -526,7 +558,7 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
                 continue
             try:
                 graph = timer.capture(fns[name], argsets, calls, keep, flush if flushed else None)
-                us = timer.gpu_us(graph, calls) - (flush_us or 0.0)
+                us = timer.gpu_us(graph, calls, minus=flushes)
                 del graph
                 wall = timer.wall_us(fns[name], argsets, min(args.wall_calls, calls)) if args.wall_calls else None
             except Exception as e:
@@ -535,6 +567,7 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
             row.setdefault("rounds_us", []).append(us)
             row.setdefault("rounds_wall_us", []).append(wall)
             row["graph_calls"] = calls
+        del flushes
     for row in case_rows:
         if row.get("rounds_us") and "error" not in row:
             us = statistics.median(row["rounds_us"])
