@@ -22,8 +22,8 @@
 //                             1-D/2-D/3-D blocks), result returned to every thread. Every thread
 //                             of the block must call it (blocks of more than one warp meet
 //                             at __syncthreads() in it). Shared
-//                             memory: one static array of (1024 / warp_size + 1) T per (T, op)
-//                             instantiation per kernel (132 B for float on NVIDIA, 68 B on CDNA);
+//                             memory: one static array of 1024 / warp_size T per (T, op)
+//                             instantiation per kernel (128 B for float on NVIDIA, 64 B on CDNA);
 //                             calling it back to back is safe.
 //   aligned_vector<T, N>      N values of T with the alignment of one wide load.
 //   max_vector_size<T>        16 bytes' worth of T (4 floats, 8 halves).
@@ -232,17 +232,24 @@ DUALGPU_UNROLL
   return v;
 }
 
-// The partials of a block of whole warps, reduced in each warp: lane l reads warp l's, a tree over
-// the first `warps` lanes, lane 0's result broadcast. Every warp gets the result with no further
-// barrier or pass through shared memory.
-template <typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials_in_every_warp(const T* partials, Op op, int warps) {
+// The block's `warps` partials, reduced in each warp of `existing` lanes: lane l folds in partials
+// l, l + existing, ... (more than one only in a partial last warp narrower than the partial count),
+// a tree over the lanes that hold any, lane 0's result broadcast. Every warp gets the result with no
+// further barrier or pass through shared memory.
+template <bool WHOLE_WARP, typename T, typename Op>
+DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials(const T* partials, Op op, int warps, int existing) {
   const int lane = lane_id();
-  T w = partial_warp_reduce(partials[lane < warps ? lane : 0], op, warps, warp_size);
+  T w = partials[lane < warps ? lane : 0];
+  if (!WHOLE_WARP) {  // a whole warp has a lane for each of the at most 1024 / warp_size partials
+    for (int k = lane + existing; k < warps; k += existing) w = op(w, partials[k]);
+    warps = min(warps, existing);
+  }
+  w = partial_warp_reduce(w, op, warps, existing);
 #if defined(DUALGPU_PLATFORM_HIP)
   return __shfl(w, 0, warp_size);
 #else
-  return __shfl_sync(full_lane_mask(), w, 0, warp_size);
+  const lane_mask_t mask = existing >= warp_size ? full_lane_mask() : ((lane_mask_t{1} << existing) - 1);
+  return __shfl_sync(mask, w, 0, warp_size);
 #endif  // DUALGPU_PLATFORM_HIP
 }
 }  // namespace detail
@@ -250,46 +257,35 @@ DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials_in_every_warp(const T* partials,
 // ---- block reductions -------------------------------------------------------------------
 /// All threads of the block must call it; every thread gets the result. No identity value is
 /// needed: lanes without data never contribute.
-/// A block of whole warps (the usual case): two barriers and one pass through shared memory, with
-/// butterflies and constant lane masks; each warp writes one partial and every warp reduces the
-/// partials itself. A block of one whole warp needs no barrier. A block with a partial last warp
-/// (which may have fewer lanes than there are partials): warp 0 reduces them and passes the result
-/// through shared memory, behind a third barrier.
+/// Two barriers and one pass through shared memory: each warp reduces its lanes and writes one
+/// partial; after the barrier every warp reduces the partials itself (no broadcast through shared
+/// memory, no third barrier). A block of whole warps (the usual case) takes butterflies and
+/// shuffles with a constant lane mask throughout; a block of one whole warp needs no barrier.
 template <typename T, typename Op>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op) {
   constexpr int max_warps = 1024 / warp_size;
   __shared__ T partials[max_warps];
-  __shared__ T result;
   const int rank = thread_rank();
   const int nthreads = block_threads();
   const int lane = rank % warp_size;
   const int warp = rank / warp_size;
   const int num_warps = (nthreads + warp_size - 1) / warp_size;
+  const bool whole_warps = nthreads % warp_size == 0;
+  const int lanes_here = whole_warps ? warp_size : min(warp_size, nthreads - warp * warp_size);
 
-  if (nthreads % warp_size == 0) {
+  if (whole_warps) {
     v = warp_reduce(v, op);  // every lane holds the warp's result
     if (num_warps == 1) return v;
-    // The first barrier makes back-to-back calls safe: partials are rewritten only after every
-    // warp has read the previous call's.
-    __syncthreads();
-    if (lane == 0) partials[warp] = v;
-    __syncthreads();
-    return detail::reduce_partials_in_every_warp(partials, op, num_warps);
+  } else {
+    v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
   }
-  const int lanes_here = min(warp_size, nthreads - warp * warp_size);
-  v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
-  // Three barriers make back-to-back calls safe: partials are rewritten only after every
-  // thread passed the previous call's last barrier, i.e. after warp 0 read them.
+  // The first barrier makes back-to-back calls safe: partials are rewritten only after every
+  // warp has read the previous call's.
   __syncthreads();
   if (lane == 0) partials[warp] = v;
   __syncthreads();
-  if (warp == 0) {
-    T w = partials[lane < num_warps ? lane : 0];
-    w = detail::partial_warp_reduce(w, op, num_warps, lanes_here);
-    if (lane == 0) result = w;
-  }
-  __syncthreads();
-  return result;
+  if (whole_warps) return detail::reduce_partials<true>(partials, op, num_warps, warp_size);
+  return detail::reduce_partials<false>(partials, op, num_warps, lanes_here);
 }
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v) {
