@@ -2,6 +2,8 @@
 // GPU is visible. Prints one line per check and the launcher's counters.
 #include <cuda_runtime.h>
 
+#include "gpu_test.hpp"
+
 #include "dualgpu/check.hpp"
 #include "dualgpu/graph.hpp"
 
@@ -14,16 +16,6 @@
 
 namespace {
 
-int failures = 0;
-#define EXPECT(cond, ...)                                              \
-  do {                                                                 \
-    if (!(cond)) {                                                     \
-      ++failures;                                                      \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond);      \
-      std::printf(__VA_ARGS__);                                        \
-      std::printf("\n");                                               \
-    }                                                                  \
-  } while (0)
 
 // Non-trivial float arithmetic, so "bit-identical" means something.
 __global__ void step(const float* in, float* out, int n, float a, float b) {
@@ -257,12 +249,7 @@ void test_off_switch(cudaStream_t s) {
 }  // namespace
 
 int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no GPU visible: skipped\n");
-    return 77;
-  }
-  try {
+  return gpu_test::run([] {
     cudaStream_t s;
     DUALGPU_CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     test_replay_bit_identical(s);
@@ -275,10 +262,5 @@ int main() {
     test_legacy_stream();
     test_off_switch(s);
     DUALGPU_CHECK(cudaStreamDestroy(s));
-  } catch (const std::exception& e) {
-    std::printf("FAIL: exception: %s\n", e.what());
-    return 1;
-  }
-  std::printf(failures == 0 ? "all graph launcher GPU tests passed\n" : "%d check(s) failed\n", failures);
-  return failures == 0 ? 0 : 1;
+  });
 }

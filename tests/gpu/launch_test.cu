@@ -4,26 +4,17 @@
 // Exits 77 when no GPU is visible.
 #include <cuda_runtime.h>
 
+#include "gpu_test.hpp"
+
 #include "dualgpu/check.hpp"
 #include "dualgpu/device_info.hpp"
 #include "dualgpu/launch.hpp"
 
 #include <cstdio>
-#include <exception>
 #include <vector>
 
 namespace {
 
-int failures = 0;
-#define EXPECT(cond, ...)                                         \
-  do {                                                            \
-    if (!(cond)) {                                                \
-      ++failures;                                                 \
-      std::printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
-      std::printf(__VA_ARGS__);                                   \
-      std::printf("\n");                                          \
-    }                                                             \
-  } while (0)
 
 // out[i] = in[i] + 1, read after the wait; lets the next kernel start once its loads are issued.
 template <bool WAIT>
@@ -184,18 +175,4 @@ void run_all() {
 
 }  // namespace
 
-int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no GPU visible: skipped\n");
-    return 77;
-  }
-  try {
-    run_all();
-  } catch (const std::exception& e) {
-    std::printf("FAIL: exception: %s\n", e.what());
-    return 1;
-  }
-  std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "ok", failures);
-  return failures ? 1 : 0;
-}
+int main() { return gpu_test::run(run_all); }

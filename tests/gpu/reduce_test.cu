@@ -5,17 +5,16 @@
 // host's integer sums are the reference. Exits 77 when no GPU is visible.
 #include <cuda_runtime.h>
 
+#include "gpu_test.hpp"
+
 #include "dualgpu/check.hpp"
 #include "dualgpu/device.hpp"
 
 #include <algorithm>
 #include <cstdio>
-#include <exception>
 #include <vector>
 
 namespace {
-
-int failures = 0;
 
 // Thread `rank` of block `block` contributes this (and minus it, for the second sum).
 __host__ __device__ int contribution(int block, int rank) { return (rank * 7 + block * 3) % 11 + 1; }
@@ -66,7 +65,7 @@ void check_shape(dim3 shape, int blocks) {
     }
   }
   if (wrong) {
-    ++failures;
+    ++gpu_test::failures;
     std::printf("  %d thread(s) of %d wrong\n", wrong, threads * blocks);
   }
 }
@@ -81,18 +80,4 @@ void run_all() {
 
 }  // namespace
 
-int main() {
-  int devices = 0;
-  if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-    std::printf("no GPU visible: skipped\n");
-    return 77;
-  }
-  try {
-    run_all();
-  } catch (const std::exception& e) {
-    std::printf("FAIL: exception: %s\n", e.what());
-    return 1;
-  }
-  std::printf("%s: %d failure(s)\n", failures ? "FAILED" : "ok", failures);
-  return failures ? 1 : 0;
-}
+int main() { return gpu_test::run(run_all); }
