@@ -4,7 +4,8 @@
 #                   with torch, pytest and scikit-build-core. No ROCm, no Debian torch, no shellcheck:
 #                   a GPU machine needs none of them.
 #   --for tests     the whole test suite on Debian 12 / Ubuntu (the default): also ROCm 5.2 (HIP compile
-#                   tests, with hipSPARSE and hipRAND), Debian's torch 1.13 (the oldest torch supported), doctest, shellcheck, dash.
+#                   tests, with hipSPARSE and hipRAND), Debian's torch 1.13 (the oldest torch supported), doctest, shellcheck, dash,
+#                   and redis-server (the shared compiler cache's two-runner test starts one on 127.0.0.1).
 # Idempotent: a second run only checks. apt needs root (or sudo). Without a reachable package mirror it
 # names what is missing and how to get it, instead of failing inside apt or pip.
 set -euo pipefail
@@ -14,7 +15,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --for) job="${2:-}"; shift 2 || { echo "install-deps: --for needs example or tests" >&2; exit 2; } ;;
     --for=*) job="${1#--for=}"; shift ;;
-    -h|--help) sed -n '2,9p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "install-deps: unknown option '$1' (use --for example|tests)" >&2; exit 2 ;;
   esac
 done
@@ -56,7 +57,8 @@ collect_missing() {
     # libhipsparse-dev, libhiprand-dev: the HIP libraries Debian 12 has, for tests/libraries on ROCm 5.2;
     # librocrand-dev: the rocRAND headers hipRAND's include, which Debian 12's libhiprand-dev does not pull in.
     for p in cmake ninja-build g++ ccache python3 python3-pytest python3-yaml hipcc libamdhip64-dev rocminfo rocm-cmake rocm-device-libs \
-             libhipsparse-dev libhiprand-dev librocrand-dev clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash; do
+             libhipsparse-dev libhiprand-dev librocrand-dev clang-15 lld-15 libtorch-dev python3-torch doctest-dev shellcheck dash \
+             redis-server; do
       need_deb "$p"
     done
     need_module cmake cmake            # CMake 4.x from pip: every CMake-level test runs with 3.25 and 4.x
