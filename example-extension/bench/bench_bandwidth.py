@@ -9,9 +9,9 @@ of a case gets the same graph. Every case is timed with cold inputs, and those o
 inputs too (argument_sets()): cold, no input is in L2 when read (distinct inputs over 256 MiB a graph,
 or for small calls an L2 flush before each call, the flushes' own time subtracted: the flushes alone
 replayed in alternation with each implementation's graph, the median of the pairs' differences); hot,
-a few MiB of inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each round and each
-case starting with the next one, so that none is always the first after a cold GPU; each reports the
-median of its rounds. Eager wall time: the same calls launched one by one from Python, per call.
+a few MiB of inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each
+round and each case starting with the next one, so that none is always the first after a cold GPU;
+each reports the median of its rounds. Eager wall time: the same calls launched one by one from Python, per call.
 Bytes are the minimum traffic: every input read once, every output written once (weights and tables
 counted once).
 
@@ -141,26 +141,17 @@ class Timer:
         return statistics.median(times)
 
     def paired_us(self, graph, minus, calls):
-        replay = (lambda g: g.replay()) if self.gpu else (lambda g: g())
+        """GPU only: flushes are captured only there (time_case)."""
         for _ in range(3):  # clocks up (each graph of flushes is over 1 ms), both graphs uploaded
-            replay(minus)
-            replay(graph)
-        if not self.gpu:
-            diffs = []
-            for _ in range(PAIRED_REPEATS):
-                t0 = time.perf_counter()
-                replay(minus)
-                t1 = time.perf_counter()
-                replay(graph)
-                diffs.append(((time.perf_counter() - t1) - (t1 - t0)) * 1e6 / calls)
-            return statistics.median(diffs)
+            minus.replay()
+            graph.replay()
         # Back to back, no host round trip between replays: an event between each two.
         marks = [torch.cuda.Event(enable_timing=True) for _ in range(2 * PAIRED_REPEATS + 1)]
         marks[0].record()
         for i in range(PAIRED_REPEATS):
-            replay(minus)
+            minus.replay()
             marks[2 * i + 1].record()
-            replay(graph)
+            graph.replay()
             marks[2 * i + 2].record()
         marks[-1].synchronize()
         return statistics.median((marks[2 * i + 1].elapsed_time(marks[2 * i + 2]) -
@@ -457,7 +448,8 @@ def main():
                        f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up, implementations in turn over "
                        f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
                        f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
-                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by replay); hot inputs "
+                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by "
+                       f"replay); hot inputs "
                        f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
