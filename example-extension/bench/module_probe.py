@@ -34,9 +34,29 @@ CASES = ["rms_norm:1x896", "rms_norm:16x896", "rms_norm:64x896", "rms_norm:1x409
          "silu_and_mul:1x4096", "silu_and_mul:1x2002", "silu_and_mul:16x2816"]
 
 
-def module_ops(path):
+BUILD_HINT = ("build one with: nvcc -std=c++17 -O3 -arch=sm_90 -shared -Xcompiler -fPIC -DDUALGPU_PLATFORM_CUDA "
+              "-Iinclude -Iexample-extension/csrc -Iexample-extension/csrc/cuda "
+              "example-extension/bench/module_probe.cu -o NAME.so")
+
+
+def load_build(spec):
+    """NAME=LIBRARY as given on the command line: the library, checked to be a build of module_probe.cu."""
+    name, sep, path = spec.partition("=")
+    if not sep or not name or not path:
+        sys.exit(f"module_probe.py: '{spec}' is not NAME=LIBRARY (e.g. before=/tmp/before.so)")
+    try:
+        lib = ctypes.CDLL(os.path.abspath(path))
+    except OSError as e:
+        sys.exit(f"module_probe.py: {name}: cannot load {path} ({e}); {BUILD_HINT}")
+    missing = [f for f in ("probe_rms_norm", "probe_fused_add_rms_norm", "probe_silu_and_mul") if not hasattr(lib, f)]
+    if missing:
+        sys.exit(f"module_probe.py: {name}: {path} has no {', '.join(missing)}: not a build of module_probe.cu; "
+                 f"{BUILD_HINT}")
+    return name, module_ops(lib, path)
+
+
+def module_ops(lib, path):
     """The three ops of one build, as the benchmark calls them (outputs allocated like the extension's)."""
-    lib = ctypes.CDLL(path)
     p, stream = ctypes.c_void_p, lambda: ctypes.c_void_p(torch.cuda.current_stream().cuda_stream)
 
     def check(err):
@@ -64,9 +84,17 @@ def module_ops(path):
     return dict(rms_norm=rms_norm, fused_add_rms_norm=fused_add_rms_norm, silu_and_mul=silu_and_mul)
 
 
-def make_case(spec, dtype):
-    op, shape = spec.split(":")
-    rows, width = (int(v) for v in shape.split("x"))
+def parse_case(spec):
+    """op:ROWSxWIDTH as (op, rows, width), or the program ends naming the form."""
+    op, _, shape = spec.partition(":")
+    rows, _, width = shape.partition("x")
+    if op not in ("rms_norm", "fused_add_rms_norm", "silu_and_mul") or not (rows.isdigit() and width.isdigit()):
+        sys.exit(f"module_probe.py: --case '{spec}': give op:ROWSxWIDTH with op rms_norm, fused_add_rms_norm or "
+                 f"silu_and_mul (e.g. rms_norm:16x896)")
+    return op, int(rows), int(width)
+
+
+def make_case(op, rows, width, dtype):
     if op == "silu_and_mul":
         return bb.case_silu(rows, width // 2, dtype, "cuda")
     return bb.case_rms_norm(rows, width, dtype, "cuda", op == "fused_add_rms_norm")
@@ -80,19 +108,24 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--states", default="hot,after,cold")
     args = ap.parse_args()
+    cases = [parse_case(spec) for spec in args.case or CASES]
+    states = args.states.split(",")
+    if not set(states) <= {"hot", "after", "cold"}:
+        sys.exit(f"module_probe.py: --states '{args.states}': a comma-separated subset of hot,after,cold")
+    builds = dict(load_build(m) for m in args.modules)
+    if len(builds) != len(args.modules):
+        sys.exit("module_probe.py: two builds share a NAME; give each its own")
     if not torch.cuda.is_available():
         print("module_probe.py: no GPU visible")
         return 2
     bb.LIGER, bb.LIGER_ERROR = bb.liger_ops()
-    builds = {name: module_ops(path) for name, path in (m.split("=", 1) for m in args.modules)}
     dtype = getattr(torch, args.dtype)
     flush_buffer = torch.empty(bb.FLUSH_BYTES, dtype=torch.uint8, device="cuda")
     one = torch.zeros(1, device="cuda")
     before = {"hot": None, "after": lambda: one.add_(1), "cold": lambda: flush_buffer.fill_(1)}
-    states = args.states.split(",")
     timer = bb.Timer("cuda", 9)
-    for spec in args.case or CASES:
-        case = make_case(spec, dtype)
+    for op, rows, width in cases:
+        case = make_case(op, rows, width, dtype)
         argsets = [case["new_set"](i) for i in range(4)]
         fns = {name: bb.prepare(case, argsets, impl, True, 1e9) for name, impl in case["impls"].items()
                if name in ("compile", "liger")}
