@@ -31,6 +31,12 @@
 //       pile up, each holding SM slots while it waits. Called before this kernel's own loads rather
 //       than after them, it lets the next kernel in sooner (example-extension's silu_and_mul; its
 //       cases: docs/benchmarks.md, "example-extension against every peer, on every shape").
+//   dualgpu::launch_dependent_clusters<kernel>(grid, block, cluster_blocks, shared_bytes, stream, args...)
+//       the same, the grid's blocks in thread block clusters of cluster_blocks along x (grid.x a
+//       multiple of it). Clusters are CUDA's, sm_90 and newer: choose this launch only where
+//       dualgpu::max_active_clusters<kernel>(block, cluster_blocks) is above 0 (how many such
+//       clusters fit on the current device at once; 0 on HIP, older devices, or older code). On HIP,
+//       cluster_blocks above 1 is an invalid-value error.
 //   dualgpu::launches_dependent<kernel>()
 //       whether launch_dependent<kernel> launches it dependent on the current device.
 //
@@ -151,23 +157,34 @@ inline bool follows_dependent_kernel(stream_t stream) {
 }
 #endif  // DUALGPU_PLATFORM_CUDA
 
-// Launches `kernel` with its arguments already laid out (args[i] points at parameter i).
+// Launches `kernel` with its arguments already laid out (args[i] points at parameter i), its blocks
+// in clusters of `cluster` along x (1: no clusters).
 inline error_t launch_laid_out(const void* kernel, std::atomic<signed char>* known, dim3 grid, dim3 block,
-                               std::size_t shared_bytes, stream_t stream, void** args) {
+                               unsigned cluster, std::size_t shared_bytes, stream_t stream, void** args) {
 #if defined(DUALGPU_PLATFORM_CUDA)
-  if (dependent_launch_supported(kernel, known) && follows_dependent_kernel(stream)) {
-    cudaLaunchAttribute attribute{};
-    attribute.id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attribute.val.programmaticStreamSerializationAllowed = 1;
+  const bool dependent = dependent_launch_supported(kernel, known) && follows_dependent_kernel(stream);
+  if (dependent || cluster > 1) {
+    cudaLaunchAttribute attributes[2]{};
+    unsigned count = 0;
+    if (dependent) {
+      attributes[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+      attributes[count++].val.programmaticStreamSerializationAllowed = 1;
+    }
+    if (cluster > 1) {
+      attributes[count].id = cudaLaunchAttributeClusterDimension;
+      attributes[count++].val.clusterDim = {cluster, 1, 1};
+    }
     cudaLaunchConfig_t config{};
     config.gridDim = grid;
     config.blockDim = block;
     config.dynamicSmemBytes = shared_bytes;
     config.stream = stream;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    config.attrs = attributes;
+    config.numAttrs = count;
     return cudaLaunchKernelExC(&config, kernel, args);
   }
+#else
+  if (cluster > 1) return DUALGPU_RT(ErrorInvalidValue);  // no thread block clusters on this platform
 #endif  // DUALGPU_PLATFORM_CUDA
   return DUALGPU_RT(LaunchKernel)(kernel, grid, block, args, shared_bytes, stream);
 }
@@ -180,9 +197,11 @@ struct same_type {  // std::type_identity (C++20): keeps a parameter out of temp
 // Converts the arguments to the kernel's parameter types (as <<<>>> does) and lays them out.
 template <typename... Params>
 error_t launch_converted(void (*kernel)(Params...), std::atomic<signed char>* known, dim3 grid, dim3 block,
-                         std::size_t shared_bytes, stream_t stream, typename same_type<Params>::type... params) {
+                         unsigned cluster, std::size_t shared_bytes, stream_t stream,
+                         typename same_type<Params>::type... params) {
   void* args[] = {const_cast<void*>(static_cast<const void*>(&params))..., nullptr};  // never empty
-  return launch_laid_out(reinterpret_cast<const void*>(kernel), known, grid, block, shared_bytes, stream, args);
+  return launch_laid_out(reinterpret_cast<const void*>(kernel), known, grid, block, cluster, shared_bytes, stream,
+                         args);
 }
 
 }  // namespace detail
@@ -196,8 +215,45 @@ bool launches_dependent() {
 
 template <auto Kernel, typename... Args>
 error_t launch_dependent(dim3 grid, dim3 block, std::size_t shared_bytes, stream_t stream, Args&&... args) {
-  return detail::launch_converted(Kernel, detail::dependent_launch_known<Kernel>, grid, block, shared_bytes, stream,
-                                  std::forward<Args>(args)...);
+  return detail::launch_converted(Kernel, detail::dependent_launch_known<Kernel>, grid, block, 1, shared_bytes,
+                                  stream, std::forward<Args>(args)...);
+}
+
+// How many clusters of cluster_blocks blocks of `block` threads Kernel can have resident at once on
+// the current device; 0 where it has no clusters (HIP, a device older than sm_90, code loaded for an
+// older one) or a query failed (its error cleared). Not cached: ask once per launch shape.
+template <auto Kernel>
+int max_active_clusters(dim3 block, unsigned cluster_blocks, std::size_t shared_bytes = 0) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  const void* kernel = reinterpret_cast<const void*>(Kernel);
+  int device = -1, major = 0, clusters = 0;
+  cudaFuncAttributes attributes{};
+  cudaLaunchAttribute attribute{};
+  attribute.id = cudaLaunchAttributeClusterDimension;
+  attribute.val.clusterDim = {cluster_blocks, 1, 1};
+  cudaLaunchConfig_t config{};
+  config.gridDim = dim3(cluster_blocks);
+  config.blockDim = block;
+  config.dynamicSmemBytes = shared_bytes;
+  config.attrs = &attribute;
+  config.numAttrs = 1;
+  const auto ok = [](cudaError_t e) { return e == cudaSuccess || (static_cast<void>(cudaGetLastError()), false); };
+  const bool yes = ok(cudaGetDevice(&device)) &&
+                   ok(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)) && major >= 9 &&
+                   ok(cudaFuncGetAttributes(&attributes, kernel)) && attributes.ptxVersion >= 90 &&
+                   ok(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config));
+  return yes ? clusters : 0;
+#else
+  (void)block, (void)cluster_blocks, (void)shared_bytes;
+  return 0;
+#endif  // DUALGPU_PLATFORM_CUDA
+}
+
+template <auto Kernel, typename... Args>
+error_t launch_dependent_clusters(dim3 grid, dim3 block, unsigned cluster_blocks, std::size_t shared_bytes,
+                                  stream_t stream, Args&&... args) {
+  return detail::launch_converted(Kernel, detail::dependent_launch_known<Kernel>, grid, block, cluster_blocks,
+                                  shared_bytes, stream, std::forward<Args>(args)...);
 }
 
 }  // namespace dualgpu

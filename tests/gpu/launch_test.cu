@@ -1,7 +1,9 @@
 // GPU tests of dualgpu/launch.hpp and dualgpu/device_info.hpp: a long chain of dependent launches,
 // each kernel reading what the one before wrote, gives the exact result; on sm_90+ the launches
-// really are dependent ones, and in a captured graph only those that follow a dependent kernel.
+// really are dependent ones, and in a captured graph only those that follow a dependent kernel; and
+// launches in thread block clusters.
 // Exits 77 when no GPU is visible.
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
 #include "gpu_test.hpp"
@@ -33,6 +35,52 @@ __global__ void write_sum(int* out, int a, float b) { *out = a + static_cast<int
 __global__ void do_nothing() {}  // no parameters: launched with an empty argument list
 __global__ void add_two(int* a, int n) {  // only ever launched with <<<>>>: an ordinary kernel
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x) a[i] += 2;
+}
+
+// Thread block clusters of 4 along x: block r of cluster c holds in[4c + r] + 10 r in shared memory;
+// block 0 sums the four through distributed shared memory into out[c]. A block leaves only once
+// block 0 has read it (the second cluster barrier).
+__global__ void cluster_sum(const int* in, int* out) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace cg = cooperative_groups;
+  const cg::cluster_group cluster = cg::this_cluster();
+  __shared__ int held;
+  dualgpu::wait_for_previous_grid();
+  if (threadIdx.x == 0) held = in[blockIdx.x] + 10 * static_cast<int>(cluster.block_rank());
+  cluster.sync();
+  if (cluster.block_rank() == 0 && threadIdx.x == 0) {
+    int sum = 0;
+    for (unsigned r = 0; r < cluster.num_blocks(); ++r) sum += *cluster.map_shared_rank(&held, r);
+    out[blockIdx.x / cluster.num_blocks()] = sum;
+  }
+  cluster.sync();
+#else
+  (void)in, (void)out;
+#endif
+}
+
+// On sm_90+: clusters are reported resident, and a clustered launch, dependent on the kernel before it,
+// reads what it wrote and sums each cluster's blocks: 4 * 1 + 10 * (0 + 1 + 2 + 3) = 64 each.
+void clustered_launch_sums_its_blocks(int* a, int* b, cudaStream_t s, int major) {
+  constexpr int clusters = 300, cluster_blocks = 4;
+  const int resident = dualgpu::max_active_clusters<cluster_sum>(dim3(64), cluster_blocks);
+  std::printf("clusters of %d blocks of 64 resident at once: %d\n", cluster_blocks, resident);
+  if (major < 9) {
+    EXPECT(resident == 0, "sm_%d0 has no thread block clusters, max_active_clusters says %d", major, resident);
+    return;
+  }
+  EXPECT(resident > 0, "sm_%d0 and code built for it: max_active_clusters must find clusters", major);
+  DUALGPU_CHECK(cudaMemsetAsync(a, 0, clusters * cluster_blocks * sizeof(int), s));
+  DUALGPU_CHECK(dualgpu::launch_dependent<add_one<true>>(dim3(8), dim3(256), 0, s, a, b, clusters * cluster_blocks));
+  DUALGPU_CHECK(dualgpu::launch_dependent_clusters<cluster_sum>(dim3(clusters * cluster_blocks), dim3(64),
+                                                                cluster_blocks, 0, s, b, a));
+  std::vector<int> h(clusters);
+  DUALGPU_CHECK(cudaMemcpyAsync(h.data(), a, clusters * sizeof(int), cudaMemcpyDeviceToHost, s));
+  DUALGPU_CHECK(cudaStreamSynchronize(s));
+  int wrong = 0;
+  for (int v : h) wrong += v != 64;
+  EXPECT(wrong == 0, "%d of %d clusters summed their blocks wrong (first: %d, want 64)", wrong, clusters, h[0]);
+  std::printf("clustered launch: %d of %d clusters wrong\n", wrong, clusters);
 }
 
 // The node the next capture on `s` will depend on (one expected).
@@ -167,6 +215,7 @@ void run_all() {
   EXPECT(graph_wrong == 0, "%d elements wrong after a graph of 64 dependent launches", graph_wrong);
   DUALGPU_CHECK(cudaGraphDestroy(graph));
   captured_launches_depend_only_on_dependent_kernels(a, n, s, dependent);
+  clustered_launch_sums_its_blocks(a, b, s, major);
 
   DUALGPU_CHECK(cudaStreamDestroy(s));
   DUALGPU_CHECK(cudaFree(a));
