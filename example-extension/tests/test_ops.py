@@ -148,10 +148,14 @@ def test_norms_many_rows(device, dtype, hidden):
 
 # Decode sizes: no more rows than the GPU has SMs load the weight with x (the weight-early kernel);
 # 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
-# with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors.
+# with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors. Rows of more than 1024 vectors
+# take four a thread (8192 fp32, 16384 - 8 bf16: the last thread one short); on sm_90+ float32
+# fused_add_rms_norm rows of 8192 and 7168 + 8 share a cluster of 8 blocks each (16 rows: 128 blocks),
+# the last block's last threads past the row; 17 rows do not fit and take the four-vector kernel.
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("rows,hidden", [(1, 1536), (64, 1536), (64, 2880), (64, 7168 + 8), (133, 5120)])
+@pytest.mark.parametrize("rows,hidden", [(1, 1536), (64, 1536), (64, 2880), (64, 7168 + 8), (133, 5120), (1, 8192),
+                                         (16, 7168 + 8), (17, 8192), (1, 16384 - 8)])
 def test_norms_few_rows(device, dtype, rows, hidden):
     check_norms(rows, hidden, dtype, device)
 

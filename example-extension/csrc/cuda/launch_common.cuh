@@ -68,6 +68,27 @@ bool fits_one_wave(std::int64_t blocks, int threads) {
   return blocks <= static_cast<std::int64_t>(per_sm) * multiprocessors();
 }
 
+// Whether `clusters` clusters of `cluster_blocks` (a power of two up to 8) blocks of `threads` threads
+// (threads_for's sizes) of Kernel are all resident on the current device at once; false where there are
+// no clusters (dualgpu::max_active_clusters: HIP, older devices). Asked once per kernel, device and shape.
+template <auto Kernel>
+bool clusters_fit(std::int64_t clusters, int cluster_blocks, int threads) {
+  constexpr int max_devices = 64, cluster_sizes = 4, sizes = 1024 / 64;
+  static std::atomic<int> known[max_devices][cluster_sizes][sizes];  // resident clusters + 1; 0: not asked
+  int device = -1, log2_blocks = 0;
+  while ((2 << log2_blocks) <= cluster_blocks) ++log2_blocks;
+  const int size = threads / 64 - 1;
+  if (threads % 64 != 0 || size < 0 || size >= sizes || (1 << log2_blocks) != cluster_blocks ||
+      log2_blocks >= cluster_sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices)
+    return false;
+  int resident = known[device][log2_blocks][size].load(std::memory_order_relaxed) - 1;
+  if (resident < 0) {
+    resident = dualgpu::max_active_clusters<Kernel>(dim3(threads), static_cast<unsigned>(cluster_blocks));
+    known[device][log2_blocks][size].store(resident + 1, std::memory_order_relaxed);  // a race only asks twice
+  }
+  return resident > 0 && clusters <= resident;
+}
+
 inline unsigned grid_for(std::int64_t rows) { return static_cast<unsigned>(std::min(rows, max_grid_rows)); }
 
 // Plain wide accesses: the host checked the alignment, so no per-access test (load_vector has one).

@@ -30,11 +30,24 @@
 
 #include <limits>
 
+#if defined(DUALGPU_PLATFORM_CUDA)
+#include <cooperative_groups.h>  // thread block clusters (norm_cluster_kernel, sm_90+)
+#endif
+
 namespace dualgpu_example {
 namespace {
 
 using namespace detail;
 using dualgpu::aligned_vector;
+
+// 1 / rms of a row from its threads' sums of squares. Every norm kernel's block is 1-D and a whole number
+// of warps (threads_for's sizes, two_pass_threads), so the reduction takes its compact whole-warp form:
+// a short kernel's first call waits on less code not yet in the SM's instruction cache
+// (docs/benchmarks.md, "example-extension: decode-size calls").
+template <typename I>
+__device__ __forceinline__ float block_inv_rms(float sum_squares, I hidden, float eps) {
+  return rsqrtf(dualgpu::block_reduce_sum(sum_squares, dualgpu::whole_warps) / static_cast<float>(hidden) + eps);
+}
 
 // One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored.
 template <bool FUSED, typename T, typename I>
@@ -65,7 +78,7 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
       sum_squares += value_square<FUSED>(in_row, res_row, i);
     }
     // block_reduce_sum's barriers also make the residual writes above visible to the block.
-    const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+    const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
     dualgpu::allow_next_grid();
     const T* src_row = FUSED ? res_row : in_row;
     for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x)
@@ -361,7 +374,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, row * hidden, hidden);
   row_slice<T, VEC, NV, FUSED> s;
   const float sum_squares = norm_row_sum<PEEL>(s, r, first, stride, true);
-  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
   dualgpu::allow_next_grid();
   norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
 }
@@ -384,9 +397,49 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
   row_slice<T, VEC, NV, FUSED> s;
   load_weight(s.w, weight, first, stride, r.split.chunks, true);
   const float sum_squares = norm_row_sum<peel_none>(s, r, first, stride, true);
-  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
   dualgpu::allow_next_grid();
   norm_scale_store<0>(s, r.out, weight, inv_rms, first, stride, r.split.chunks, true);
+}
+
+// Decode-size rows on sm_90+: a row shared by a cluster of blocks (blockIdx.x = row * cluster + rank),
+// one vector a thread, the weight loaded with x. One SM moves a limited number of bytes a clock, so a
+// wide row on one SM waits for its bytes long after the first arrive, while the other SMs idle; split
+// over a cluster, each SM moves a share. Each block sums its share; the blocks read each other's sums
+// from distributed shared memory; each scales and stores its share. A block must not exit while
+// another may still read its sum: the second cluster barrier, split around the stores, keeps it.
+// Only launched where dualgpu::max_active_clusters says clusters exist (empty elsewhere).
+template <typename T, int VEC, bool FUSED>
+__global__ void __launch_bounds__(1024)
+    norm_cluster_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
+                        const T* __restrict__ weight, float eps, int hidden) {
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
+  namespace cg = cooperative_groups;
+  const cg::cluster_group cluster = cg::this_cluster();
+  const int blocks = static_cast<int>(cluster.num_blocks());
+  const int chunk = static_cast<int>(cluster.block_rank() * blockDim.x + threadIdx.x);
+  const std::int64_t row = blockIdx.x / blocks;
+  dualgpu::wait_for_previous_grid();
+  const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, row * hidden, hidden);
+  const bool live = chunk < r.split.chunks;
+  row_slice<T, VEC, 1, FUSED> s;
+  load_weight(s.w, weight, chunk, 0, r.split.chunks, live);
+  const float partial = norm_row_sum<peel_none>(s, r, chunk, 0, live);
+  const float share = dualgpu::block_reduce_sum(partial, dualgpu::whole_warps);
+  __shared__ float shares;
+  if (threadIdx.x == 0) shares = share;
+  cluster.sync();  // every block's sum written
+  const int lane = dualgpu::lane_id();
+  const float sum_squares = dualgpu::warp_reduce_sum(lane < blocks ? *cluster.map_shared_rank(&shares, lane) : 0.0f);
+  // Done reading the others' sums (a release: the reads complete before the arrival).
+  asm volatile("barrier.cluster.arrive.aligned;" ::: "memory");
+  dualgpu::allow_next_grid();
+  const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
+  norm_scale_store<0>(s, r.out, weight, inv_rms, chunk, 0, r.split.chunks, live);
+  asm volatile("barrier.cluster.wait.aligned;" ::: "memory");  // so are the others: this block's sum may go
+#else
+  (void)out, (void)x, (void)residual, (void)weight, (void)eps, (void)hidden;
+#endif  // sm_90+
 }
 
 // Small rows: a group of blockDim.x (a power of two <= 32, so inside one warp on every vendor)
@@ -488,7 +541,7 @@ __global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
   // many blocks resident a second round trip is hidden (unlike the register kernels' edges).
   if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, two_pass_threads);
   // block_reduce_sum's barriers also make the residual stores above visible to the block.
-  const float inv_rms = rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
+  const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
   dualgpu::allow_next_grid();
   const T* src_row = FUSED ? res_row : in_row;
   const bool src_aligned = FUSED ? res_aligned : in_aligned;
@@ -523,19 +576,31 @@ constexpr std::int64_t max_register_chunks = 2048;
 
 // Aligned rows that each get an SM (decode sizes) take one vector a thread up to this many vectors: the
 // least work a thread does before the reduction, where a row's latency is the time; wider rows take two
-// (wider rows were slower with one: docs/benchmarks.md, "decode-size norms, one vector a thread or two").
+// (wider rows were slower with one: docs/benchmarks.md, "decode-size norms, one vector a thread or two"),
+// and rows of more than decode_two_vector_chunks four, in half the threads (fewer warps to launch and
+// reduce: faster for rows of 7168 and 8192 float32 values, docs/benchmarks.md, "decode-size calls").
 constexpr std::int64_t decode_one_vector_chunks = 512;
+constexpr std::int64_t decode_two_vector_chunks = 1024;
 
 // fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
 // any row count (faster than after the reduction at 2048 and 16384 rows of 2880 to 8192 values; slower
 // for rows of 192 vectors, and for rms_norm: docs/benchmarks.md, example-extension bandwidth).
 constexpr std::int64_t fused_weight_early_chunks = 256;
 
+// Decode-size rows that read at least this many bytes (x, the weight and, FUSED, the residual) are each
+// shared by a cluster of blocks on as many SMs (sm_90+), where the GPU has an SM for every block. A
+// cluster launch costs more than it saves on narrower rows (docs/benchmarks.md, "decode-size calls":
+// slower from 2048-wide bfloat16 rows to 8192-wide float32 rms_norm, faster for float32
+// fused_add_rms_norm of 7168 and 8192).
+constexpr std::int64_t cluster_row_bytes = 80 * 1024;
+constexpr int cluster_blocks = 8;  // the portable cluster size
+
 struct norm_plan {
-  enum kind_t { group, group_weight_early, block, weight_early, two_pass } kind;
+  enum kind_t { group, group_weight_early, block, weight_early, cluster, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
+  unsigned cluster_blocks = 1;
 };
 
 // One block per row for any row count: 65535 rows per line of the grid, as many lines as needed.
@@ -581,6 +646,16 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   static_assert(max_register_chunks <= 2 * norm_block_bound(2) && max_register_chunks <= 4 * norm_block_bound(4),
                 "a register-kernel row fits one block at two and at four vectors a thread");
   const int threads2 = threads_for(ceil_div(chunks, 2));
+  if constexpr (PEEL == peel_none) {
+    const std::int64_t row_bytes = (FUSED ? 3 : 2) * chunks * 16;
+    const int threads = threads_for(ceil_div(chunks, cluster_blocks));
+    if (row_per_sm && rows * cluster_blocks <= sms && row_bytes >= cluster_row_bytes &&
+        clusters_fit<norm_cluster_kernel<T, VEC, FUSED>>(rows, cluster_blocks, threads))
+      return {norm_plan::cluster, 1, dim3(threads), dim3(static_cast<unsigned>(rows * cluster_blocks)),
+              static_cast<unsigned>(cluster_blocks)};
+  }
+  if (row_per_sm && chunks > decode_two_vector_chunks)
+    return {norm_plan::weight_early, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
   if (row_per_sm && chunks <= decode_one_vector_chunks)
     return {norm_plan::weight_early, 1, dim3(threads_for(chunks)), rows_grid(rows)};
   if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
@@ -608,12 +683,20 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
       break;  // not planned for PEEL rows
     case norm_plan::weight_early:
       if constexpr (PEEL == peel_none) {
+        if (p.nv == 4)
+          return launch_dependent<norm_weight_early_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
+                                                                              residual, w, eps, hidden);
         if (p.nv == 1)
           return launch_dependent<norm_weight_early_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
                                                                               residual, w, eps, hidden);
         return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
                                                                             residual, w, eps, hidden);
       }
+      break;  // not planned for PEEL rows
+    case norm_plan::cluster:
+      if constexpr (PEEL == peel_none)
+        return dualgpu::launch_dependent_clusters<norm_cluster_kernel<T, VEC, FUSED>>(
+            p.blocks, p.threads, p.cluster_blocks, 0, stream, out, x, residual, w, eps, hidden);
       break;  // not planned for PEEL rows
     case norm_plan::block:
       if (p.nv == 2)
