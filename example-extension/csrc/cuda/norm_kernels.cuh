@@ -502,8 +502,11 @@ __device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T*
   }
 }
 
+// Four blocks of 512 resident a SM: at most 32 registers a thread, which the compiler otherwise exceeds
+// in the extension's relocatable build (40: a quarter fewer resident blocks, 7 % slower at 16384 rows
+// of 8192 16-bit values cold, docs/benchmarks.md).
 template <typename T, int VEC, bool FUSED, int PEEL>
-__global__ void __launch_bounds__(two_pass_threads, PEEL ? 4 : 1)
+__global__ void __launch_bounds__(two_pass_threads, 4)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                          const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();
