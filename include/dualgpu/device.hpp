@@ -22,12 +22,9 @@
 //                             1-D/2-D/3-D blocks), result returned to every thread. Every thread
 //                             of the block must call it (blocks of more than one warp meet
 //                             at __syncthreads() in it). Shared
-//                             memory: one static array of 1024 / warp_size T per (T, op)
-//                             instantiation per kernel (128 B for float on NVIDIA, 64 B on CDNA);
+//                             memory: one static array of (1024 / warp_size + 1) T per (T, op)
+//                             instantiation per kernel (132 B for float on NVIDIA, 68 B on CDNA);
 //                             calling it back to back is safe.
-//   block_reduce_sum(v, whole_warps), block_reduce_max(v, whole_warps), block_reduce(v, op, whole_warps)
-//                             the same where the launch makes every block 1-D and a multiple of the
-//                             warp size (threads_for-style sizes): a third of the code.
 //   aligned_vector<T, N>      N values of T with the alignment of one wide load.
 //   max_vector_size<T>        16 bytes' worth of T (4 floats, 8 halves).
 //   is_aligned<N>(ptr)        whether ptr can be read as aligned_vector<T, N>.
@@ -208,17 +205,14 @@ DUALGPU_DEVICE DUALGPU_INLINE T warp_reduce_max(T v) {
   return warp_reduce(v, max_op{});
 }
 
-// The tag of the block reductions for 1-D blocks of whole warps (dualgpu::whole_warps).
-struct whole_warps_t {};
-inline constexpr whole_warps_t whole_warps{};
-
 namespace detail {
 // Reduction in a warp that may be partial (the last warp of a block of 48 threads has 16
 // lanes). `existing` lanes call the shuffles; only the first `contributing` of them add their
 // value, what is read from any other lane is discarded. Only the steps that reach a contributing
-// lane are taken. The result is valid in lane 0. `lane`: the caller's lane_id().
+// lane are taken. The result is valid in lane 0.
 template <typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T partial_warp_reduce(T v, Op op, int contributing, int existing, int lane) {
+DUALGPU_DEVICE DUALGPU_INLINE T partial_warp_reduce(T v, Op op, int contributing, int existing) {
+  const int lane = lane_id();
 #if defined(DUALGPU_PLATFORM_CUDA)
   // The sync mask must name exactly the lanes that execute the shuffle.
   const lane_mask_t mask = existing >= warp_size ? full_lane_mask() : ((lane_mask_t{1} << existing) - 1);
@@ -238,23 +232,17 @@ DUALGPU_UNROLL
   return v;
 }
 
-// The block's `warps` partials, reduced in each warp of `existing` lanes: lane l folds in partials
-// l, l + existing, ... (more than one only in a partial last warp narrower than the partial count),
-// a tree over the lanes that hold any, lane 0's result broadcast. Every warp gets the result with no
-// further barrier or pass through shared memory.
-template <bool WHOLE_WARP, typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials(const T* partials, Op op, int warps, int existing, int lane) {
-  T w = partials[lane < warps ? lane : 0];
-  if (!WHOLE_WARP) {  // a whole warp has a lane for each of the at most 1024 / warp_size partials
-    for (int k = lane + existing; k < warps; k += existing) w = op(w, partials[k]);
-    warps = min(warps, existing);
-  }
-  w = partial_warp_reduce(w, op, warps, existing, lane);
+// The partials of a block of whole warps, reduced in each warp: lane l reads warp l's, a tree over
+// the first `warps` lanes, lane 0's result broadcast. Every warp gets the result with no further
+// barrier or pass through shared memory.
+template <typename T, typename Op>
+DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials_in_every_warp(const T* partials, Op op, int warps) {
+  const int lane = lane_id();
+  T w = partial_warp_reduce(partials[lane < warps ? lane : 0], op, warps, warp_size);
 #if defined(DUALGPU_PLATFORM_HIP)
   return __shfl(w, 0, warp_size);
 #else
-  const lane_mask_t mask = existing >= warp_size ? full_lane_mask() : ((lane_mask_t{1} << existing) - 1);
-  return __shfl_sync(mask, w, 0, warp_size);
+  return __shfl_sync(full_lane_mask(), w, 0, warp_size);
 #endif  // DUALGPU_PLATFORM_HIP
 }
 }  // namespace detail
@@ -262,35 +250,46 @@ DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials(const T* partials, Op op, int wa
 // ---- block reductions -------------------------------------------------------------------
 /// All threads of the block must call it; every thread gets the result. No identity value is
 /// needed: lanes without data never contribute.
-/// Two barriers and one pass through shared memory: each warp reduces its lanes and writes one
-/// partial; after the barrier every warp reduces the partials itself (no broadcast through shared
-/// memory, no third barrier). A block of whole warps (the usual case) takes butterflies and
-/// shuffles with a constant lane mask throughout; a block of one whole warp needs no barrier.
+/// A block of whole warps (the usual case): two barriers and one pass through shared memory, with
+/// butterflies and constant lane masks; each warp writes one partial and every warp reduces the
+/// partials itself. A block of one whole warp needs no barrier. A block with a partial last warp
+/// (which may have fewer lanes than there are partials): warp 0 reduces them and passes the result
+/// through shared memory, behind a third barrier.
 template <typename T, typename Op>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op) {
   constexpr int max_warps = 1024 / warp_size;
   __shared__ T partials[max_warps];
+  __shared__ T result;
   const int rank = thread_rank();
   const int nthreads = block_threads();
   const int lane = rank % warp_size;
   const int warp = rank / warp_size;
   const int num_warps = (nthreads + warp_size - 1) / warp_size;
-  const bool whole_warps = nthreads % warp_size == 0;
-  const int lanes_here = whole_warps ? warp_size : min(warp_size, nthreads - warp * warp_size);
 
-  if (whole_warps) {
+  if (nthreads % warp_size == 0) {
     v = warp_reduce(v, op);  // every lane holds the warp's result
     if (num_warps == 1) return v;
-  } else {
-    v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here, lane);
+    // The first barrier makes back-to-back calls safe: partials are rewritten only after every
+    // warp has read the previous call's.
+    __syncthreads();
+    if (lane == 0) partials[warp] = v;
+    __syncthreads();
+    return detail::reduce_partials_in_every_warp(partials, op, num_warps);
   }
-  // The first barrier makes back-to-back calls safe: partials are rewritten only after every
-  // warp has read the previous call's.
+  const int lanes_here = min(warp_size, nthreads - warp * warp_size);
+  v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
+  // Three barriers make back-to-back calls safe: partials are rewritten only after every
+  // thread passed the previous call's last barrier, i.e. after warp 0 read them.
   __syncthreads();
   if (lane == 0) partials[warp] = v;
   __syncthreads();
-  if (whole_warps) return detail::reduce_partials<true>(partials, op, num_warps, warp_size, lane);
-  return detail::reduce_partials<false>(partials, op, num_warps, lanes_here, lane);
+  if (warp == 0) {
+    T w = partials[lane < num_warps ? lane : 0];
+    w = detail::partial_warp_reduce(w, op, num_warps, lanes_here);
+    if (lane == 0) result = w;
+  }
+  __syncthreads();
+  return result;
 }
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v) {
@@ -299,31 +298,6 @@ DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v) {
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_max(T v) {
   return block_reduce(v, max_op{});
-}
-
-/// The same for a block the launch makes 1-D and a whole number of warps: only the whole-warp path is
-/// compiled (a third of the code, no runtime shape test), which a short kernel's first call, its code
-/// not yet in the SM's instruction cache, waits for less. A block of another shape gets a wrong result.
-template <typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op, whole_warps_t) {
-  constexpr int max_warps = 1024 / warp_size;
-  __shared__ T partials[max_warps];
-  const int warps = static_cast<int>(blockDim.x) / warp_size;
-  const int lane = static_cast<int>(threadIdx.x) % warp_size;
-  v = warp_reduce(v, op);
-  if (warps == 1) return v;
-  __syncthreads();  // as in block_reduce: back-to-back calls are safe
-  if (lane == 0) partials[threadIdx.x / warp_size] = v;
-  __syncthreads();
-  return detail::reduce_partials<true>(partials, op, warps, warp_size, lane);
-}
-template <typename T>
-DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v, whole_warps_t shape) {
-  return block_reduce(v, sum_op{}, shape);
-}
-template <typename T>
-DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_max(T v, whole_warps_t shape) {
-  return block_reduce(v, max_op{}, shape);
 }
 #endif  // DUALGPU_GPU_COMPILER
 

@@ -1,9 +1,8 @@
 // GPU tests of dualgpu/device.hpp's block reductions: for blocks of every kind (one thread, part of a
 // warp, whole warps, a partial last warp, 2-D and 3-D, up to 1024 threads), every thread of the block
 // must get the exact sum and maximum of the whole block, also when the reductions run back to back in
-// one kernel (the shared partials reused); and so must the overloads for 1-D blocks of whole warps.
-// Values are small integers, so float sums are exact and the host's integer sums are the reference.
-// Exits 77 when no GPU is visible.
+// one kernel (the shared partials reused). Values are small integers, so float sums are exact and the
+// host's integer sums are the reference. Exits 77 when no GPU is visible.
 #include <cuda_runtime.h>
 
 #include "gpu_test.hpp"
@@ -20,30 +19,17 @@ namespace {
 // Thread `rank` of block `block` contributes this (and minus it, for the second sum).
 __host__ __device__ int contribution(int block, int rank) { return (rank * 7 + block * 3) % 11 + 1; }
 
-// The reduction under test: any block shape, or (WHOLE) the overloads for 1-D blocks of whole warps.
-template <bool WHOLE, typename T>
-__device__ T sum_of(T v) {
-  if constexpr (WHOLE) return dualgpu::block_reduce_sum(v, dualgpu::whole_warps);
-  return dualgpu::block_reduce_sum(v);
-}
-template <bool WHOLE, typename T>
-__device__ T max_of(T v) {
-  if constexpr (WHOLE) return dualgpu::block_reduce_max(v, dualgpu::whole_warps);
-  return dualgpu::block_reduce_max(v);
-}
-
 // Per thread: sum, max, the negated sum (a second call back to back), the sum as int. Each block's
 // threads write their four results, so that the host checks every thread, not one.
-template <bool WHOLE>
 __global__ void reduce_all(int* results) {
   const int rank = dualgpu::thread_rank();
   const int threads = dualgpu::block_threads();
   const int block = static_cast<int>(blockIdx.x);
   const int v = contribution(block, rank);
-  const float sum = sum_of<WHOLE>(static_cast<float>(v));
-  const float peak = max_of<WHOLE>(static_cast<float>(v));
-  const float negated = sum_of<WHOLE>(-static_cast<float>(v));
-  const int exact = sum_of<WHOLE>(v);
+  const float sum = dualgpu::block_reduce_sum(static_cast<float>(v));
+  const float peak = dualgpu::block_reduce_max(static_cast<float>(v));
+  const float negated = dualgpu::block_reduce_sum(-static_cast<float>(v));
+  const int exact = dualgpu::block_reduce_sum(v);
   int* out = results + (static_cast<long long>(block) * threads + rank) * 4;
   out[0] = static_cast<int>(sum);
   out[1] = static_cast<int>(peak);
@@ -51,13 +37,12 @@ __global__ void reduce_all(int* results) {
   out[3] = exact;
 }
 
-template <bool WHOLE = false>
 void check_shape(dim3 shape, int blocks) {
   const int threads = static_cast<int>(shape.x * shape.y * shape.z);
   int* results = nullptr;
   DUALGPU_CHECK(cudaMalloc(&results, sizeof(int) * 4 * threads * blocks));
   DUALGPU_CHECK(cudaMemset(results, 0xff, sizeof(int) * 4 * threads * blocks));
-  reduce_all<WHOLE><<<blocks, shape>>>(results);
+  reduce_all<<<blocks, shape>>>(results);
   DUALGPU_CHECK(cudaGetLastError());
   std::vector<int> got(static_cast<std::size_t>(4) * threads * blocks);
   DUALGPU_CHECK(cudaMemcpy(got.data(), results, sizeof(int) * got.size(), cudaMemcpyDeviceToHost));
@@ -73,10 +58,9 @@ void check_shape(dim3 shape, int blocks) {
       const int* g = &got[(static_cast<std::size_t>(b) * threads + r) * 4];
       if (g[0] != want_sum || g[1] != want_max || g[2] != -want_sum || g[3] != want_sum) {
         if (wrong++ == 0)
-          std::printf("FAIL%s block %ux%ux%u, block %d thread %d: sum %d max %d -sum %d int sum %d, "
-                      "want %d %d %d %d\n",
-                      WHOLE ? " (whole_warps)" : "", shape.x, shape.y, shape.z, b, r, g[0], g[1], g[2], g[3], want_sum,
-                      want_max, -want_sum, want_sum);
+          std::printf("FAIL block %ux%ux%u, block %d thread %d: sum %d max %d -sum %d int sum %d, want %d %d %d %d\n",
+                      shape.x, shape.y, shape.z, b, r, g[0], g[1], g[2], g[3], want_sum, want_max, -want_sum,
+                      want_sum);
       }
     }
   }
@@ -92,8 +76,6 @@ void run_all() {
     check_shape(dim3(x), 3);
   for (dim3 shape : {dim3(16, 4), dim3(8, 3), dim3(32, 2), dim3(4, 4, 4), dim3(10, 3, 2), dim3(32, 8, 4)})
     check_shape(shape, 2);
-  // 1-D blocks of whole warps: the whole_warps overloads too.
-  for (int x : {32, 64, 96, 128, 224, 256, 512, 640, 1024}) check_shape<true>(dim3(x), 3);
 }
 
 }  // namespace

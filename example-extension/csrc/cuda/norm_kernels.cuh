@@ -40,13 +40,10 @@ namespace {
 using namespace detail;
 using dualgpu::aligned_vector;
 
-// 1 / rms of a row from its threads' sums of squares. Every norm kernel's block is 1-D and a whole number
-// of warps (threads_for's sizes, two_pass_threads), so the reduction takes its compact whole-warp form:
-// a short kernel's first call waits on less code not yet in the SM's instruction cache
-// (docs/benchmarks.md, "example-extension: decode-size calls").
+// 1 / rms of a row from its threads' sums of squares (every thread of the block calls it).
 template <typename I>
 __device__ __forceinline__ float block_inv_rms(float sum_squares, I hidden, float eps) {
-  return rsqrtf(dualgpu::block_reduce_sum(sum_squares, dualgpu::whole_warps) / static_cast<float>(hidden) + eps);
+  return rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
 }
 
 // One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored.
@@ -425,7 +422,7 @@ __global__ void __launch_bounds__(1024)
   row_slice<T, VEC, 1, FUSED> s;
   load_weight(s.w, weight, chunk, 0, r.split.chunks, live);
   const float partial = norm_row_sum<peel_none>(s, r, chunk, 0, live);
-  const float share = dualgpu::block_reduce_sum(partial, dualgpu::whole_warps);
+  const float share = dualgpu::block_reduce_sum(partial);
   __shared__ float shares;
   if (threadIdx.x == 0) shares = share;
   cluster.sync();  // every block's sum written
