@@ -21,9 +21,11 @@
 //      any count: the weight is loaded with x, before the reduction (one memory round trip, not two);
 //      elsewhere its registers would cost resident blocks. Narrow rows in groups spread over as many
 //      SMs as there are rows, and load the weight early too wherever their grid is one wave;
-//   8. rows that each get an SM take one vector a thread (up to 512 vectors), rows that all fit on the
-//      GPU at once two (the widest spread, for latency); more rows take four (fewer registers a row:
-//      more rows resident, more bytes in flight).
+//   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
+//      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
+//      take four (fewer registers a row: more rows resident, more bytes in flight);
+//   9. on sm_90+, decode-size rows that read 80 KiB or more are shared by a cluster of 8 blocks on as
+//      many SMs: one SM's bandwidth no longer limits the row (below that the cluster launch costs more).
 #pragma once
 
 #include "launch_common.cuh"
@@ -500,8 +502,8 @@ __device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T*
 }
 
 // Four blocks of 512 resident a SM: at most 32 registers a thread, which the compiler otherwise exceeds
-// in the extension's relocatable build (40: a quarter fewer resident blocks, 7 % slower at 16384 rows
-// of 8192 16-bit values cold, docs/benchmarks.md).
+// in the extension's relocatable build (40: a quarter fewer resident blocks, 10 % slower at 16384 rows
+// of 8192 16-bit values cold, docs/benchmarks.md, example-extension bandwidth, run 6).
 template <typename T, int VEC, bool FUSED, int PEEL>
 __global__ void __launch_bounds__(two_pass_threads, 4)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
