@@ -14,6 +14,11 @@ rounds. GPU only.
     python3 example-extension/bench/module_probe.py before=/tmp/before.so after=/tmp/after.so \\
         [--case rms_norm:16x896 ...] [--dtype bfloat16] [--rounds 3] [--states hot,after,cold]
 
+The peers and cases come from bench_bandwidth.py, which imports the extension: build it first, or point
+DUALGPU_EXAMPLE_LIBRARY at a built _dualgpu_example.so. These single-translation-unit builds (no relocatable
+device code) can time differently from the extension's own build: confirm a change there, with
+bench_bandwidth.py --only, before keeping it (docs/benchmarks.md, "decode-size calls").
+
 Prints one line per case and state: every implementation's µs per call. docs/benchmarks.md, section
 "example-extension: decode-size calls", was measured this way.
 """
@@ -24,11 +29,15 @@ import statistics
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import torch  # noqa: E402
+# torch and bench_bandwidth (which imports the extension) are imported once the arguments are checked, so
+# that --help and a malformed argument answer at once (import_benchmark).
+torch = bb = None
 
-import bench_bandwidth as bb  # noqa: E402
+KIND = {"float32": 0, "float16": 1, "bfloat16": 2}  # scalar_kind's order
 
-KIND = {torch.float32: 0, torch.float16: 1, torch.bfloat16: 2}
+
+def kind(tensor):
+    return KIND[str(tensor.dtype).removeprefix("torch.")]
 CASES = ["rms_norm:1x896", "rms_norm:16x896", "rms_norm:64x896", "rms_norm:1x4096", "rms_norm:1x8192",
          "fused_add_rms_norm:1x576", "fused_add_rms_norm:16x896", "fused_add_rms_norm:1x4096",
          "silu_and_mul:1x4096", "silu_and_mul:1x2002", "silu_and_mul:16x2816"]
@@ -66,19 +75,19 @@ def module_ops(lib, path):
     def rms_norm(x, w):
         out = torch.empty_like(x)
         check(lib.probe_rms_norm(p(out.data_ptr()), p(x.data_ptr()), p(w.data_ptr()), ctypes.c_float(bb.EPS),
-                                 ctypes.c_long(x.shape[0]), ctypes.c_long(x.shape[1]), KIND[x.dtype], stream()))
+                                 ctypes.c_long(x.shape[0]), ctypes.c_long(x.shape[1]), kind(x), stream()))
         return out
 
     def fused_add_rms_norm(x, r, w):
         check(lib.probe_fused_add_rms_norm(p(x.data_ptr()), p(r.data_ptr()), p(w.data_ptr()), ctypes.c_float(bb.EPS),
-                                           ctypes.c_long(x.shape[0]), ctypes.c_long(x.shape[1]), KIND[x.dtype],
+                                           ctypes.c_long(x.shape[0]), ctypes.c_long(x.shape[1]), kind(x),
                                            stream()))
 
     def silu_and_mul(x):
         d = x.shape[1] // 2
         out = torch.empty(x.shape[0], d, device=x.device, dtype=x.dtype)
         check(lib.probe_silu_and_mul(p(out.data_ptr()), p(x.data_ptr()), ctypes.c_long(x.shape[0]), ctypes.c_long(d),
-                                     KIND[x.dtype], stream()))
+                                     kind(x), stream()))
         return out
 
     return dict(rms_norm=rms_norm, fused_add_rms_norm=fused_add_rms_norm, silu_and_mul=silu_and_mul)
@@ -100,6 +109,17 @@ def make_case(op, rows, width, dtype):
     return bb.case_rms_norm(rows, width, dtype, "cuda", op == "fused_add_rms_norm")
 
 
+def import_benchmark():
+    global torch, bb
+    try:
+        import torch as torch_module
+        import bench_bandwidth as bench_module
+    except ImportError as e:
+        sys.exit(f"module_probe.py: {e}. It needs torch and the built extension (bench_bandwidth.py imports it): "
+                 "build example-extension, or set DUALGPU_EXAMPLE_LIBRARY to a built _dualgpu_example.so")
+    torch, bb = torch_module, bench_module
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("modules", nargs="+", metavar="NAME=LIBRARY", help="a build of module_probe.cu")
@@ -112,6 +132,7 @@ def main():
     states = args.states.split(",")
     if not set(states) <= {"hot", "after", "cold"}:
         sys.exit(f"module_probe.py: --states '{args.states}': a comma-separated subset of hot,after,cold")
+    import_benchmark()
     builds = dict(load_build(m) for m in args.modules)
     if len(builds) != len(args.modules):
         sys.exit("module_probe.py: two builds share a NAME; give each its own")
