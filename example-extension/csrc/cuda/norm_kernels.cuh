@@ -31,6 +31,7 @@
 #include "launch_common.cuh"
 
 #include <limits>
+#include <utility>
 
 #if defined(DUALGPU_PLATFORM_CUDA)
 #include <cooperative_groups.h>  // thread block clusters (norm_cluster_kernel, sm_90+)
@@ -430,12 +431,11 @@ __global__ void __launch_bounds__(1024)
   cluster.sync();  // every block's sum written
   const int lane = dualgpu::lane_id();
   const float sum_squares = dualgpu::warp_reduce_sum(lane < blocks ? *cluster.map_shared_rank(&shares, lane) : 0.0f);
-  // Done reading the others' sums (a release: the reads complete before the arrival).
-  asm volatile("barrier.cluster.arrive.aligned;" ::: "memory");
+  auto done_reading = cluster.barrier_arrive();  // the others' sums read (a release)
   dualgpu::allow_next_grid();
   const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
   norm_scale_store<0>(s, r.out, weight, inv_rms, chunk, 0, r.split.chunks, live);
-  asm volatile("barrier.cluster.wait.aligned;" ::: "memory");  // so are the others: this block's sum may go
+  cluster.barrier_wait(std::move(done_reading));  // and so are this block's: it may exit
 #else
   (void)out, (void)x, (void)residual, (void)weight, (void)eps, (void)hidden;
 #endif  // sm_90+
