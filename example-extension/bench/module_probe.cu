@@ -2,11 +2,12 @@
 // for module_probe.py: build it once per variant of the kernels (a commit's sources, a -D flag) and
 // time the variants against each other and the peers in the same torch process. No torch here.
 //
-//   nvcc -std=c++17 -O3 -arch=sm_90 -shared -Xcompiler -fPIC -DDUALGPU_PLATFORM_CUDA -Iinclude \
+//   nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -shared -Xcompiler -fPIC -DDUALGPU_PLATFORM_CUDA -Iinclude \
 //        -Iexample-extension/csrc -Iexample-extension/csrc/cuda example-extension/bench/module_probe.cu -o a.so
 //
-// (from the repository root, or with -I paths into another checkout for an older variant). One
-// translation unit: rdc_helper.cu's silu() is then in the same module, so no relocatable device code.
+// (from the repository root, or with -I paths into another checkout for an older variant). -rdc=true
+// compiles the kernels as the extension's relocatable build does (its register counts and code): built
+// without it, the same sources can time differently from the extension.
 #include "cuda/rdc_helper.cu"
 #include "cuda/silu_and_mul.cu"
 #include "cuda/rms_norm.cu"

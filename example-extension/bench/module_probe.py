@@ -15,9 +15,10 @@ rounds. GPU only.
         [--case rms_norm:16x896 ...] [--dtype bfloat16] [--rounds 3] [--states hot,after,cold]
 
 The peers and cases come from bench_bandwidth.py, which imports the extension: build it first, or point
-DUALGPU_EXAMPLE_LIBRARY at a built _dualgpu_example.so. These single-translation-unit builds (no relocatable
-device code) can time differently from the extension's own build: confirm a change there, with
-bench_bandwidth.py --only, before keeping it (docs/benchmarks.md, "decode-size calls").
+DUALGPU_EXAMPLE_LIBRARY at a built _dualgpu_example.so. Build the probes with -rdc=true (BUILD_HINT): the
+kernels then compile to the extension's own code; without it they can time differently (docs/benchmarks.md,
+"decode-size calls"). Confirm a change in the extension's build, with bench_bandwidth.py --only, before
+keeping it.
 
 Prints one line per case and state: every implementation's µs per call. docs/benchmarks.md, section
 "example-extension: decode-size calls", was measured this way.
@@ -43,7 +44,7 @@ CASES = ["rms_norm:1x896", "rms_norm:16x896", "rms_norm:64x896", "rms_norm:1x409
          "silu_and_mul:1x4096", "silu_and_mul:1x2002", "silu_and_mul:16x2816"]
 
 
-BUILD_HINT = ("build one with: nvcc -std=c++17 -O3 -arch=sm_90 -shared -Xcompiler -fPIC -DDUALGPU_PLATFORM_CUDA "
+BUILD_HINT = ("build one with: nvcc -std=c++17 -O3 -arch=sm_90 -rdc=true -shared -Xcompiler -fPIC -DDUALGPU_PLATFORM_CUDA "
               "-Iinclude -Iexample-extension/csrc -Iexample-extension/csrc/cuda "
               "example-extension/bench/module_probe.cu -o NAME.so")
 
