@@ -139,6 +139,13 @@ def run(argv, *, env, timeout, cwd=None, input_text=None, output_limit=OUTPUT_LI
                         break
                 if truncated:
                     break
+        if not (timed_out or truncated):
+            # Both outputs are closed, but the tool may still be exiting (cat closes its output in an
+            # exit handler): it gets what is left of its time, so its own status is reported, not our kill.
+            try:
+                proc.wait(timeout=max(0.0, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                timed_out = True
     except BaseException:
         _kill_group(proc)
         proc.wait()

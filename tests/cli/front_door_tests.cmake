@@ -6,7 +6,7 @@ add_test(NAME cli.help_builds_nothing COMMAND "${Python3_EXECUTABLE}" "${_cli_di
 set_tests_properties(cli.help_builds_nothing PROPERTIES LABELS unit TIMEOUT 120)
 
 # The one runner (python/dualgpu/run.py) itself, against tools that misbehave.
-foreach(_case answers_while_reading child_holding_output ignores_sigterm endless_output no_shell_no_inherited_environment)
+foreach(_case answers_while_reading closes_output_before_exit child_holding_output ignores_sigterm endless_output no_shell_no_inherited_environment)
   add_test(NAME cli.runner.${_case} COMMAND "${Python3_EXECUTABLE}" "${_cli_dir}/runner_bounds.py" ${_case})
   set_tests_properties(cli.runner.${_case} PROPERTIES LABELS unit TIMEOUT 120)
 endforeach()

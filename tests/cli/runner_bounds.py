@@ -17,6 +17,14 @@ def case_answers_while_reading(work):
     expect(result.ok and result.stdout == text, f"cat gave back {len(result.stdout)} of {len(text)} characters")
 
 
+def case_closes_output_before_exit(work):
+    # Its status is its own: the run waits for it to exit rather than stopping it once its output ends.
+    result = run.run(["sh", "-c", "exec >&- 2>&-; sleep 1; exit 3"], env=run.environment(), timeout=60)
+    expect(result.returncode == 3 and not result.timed_out, f"status {result.returncode}, not the tool's own 3")
+    result = run.run(["sh", "-c", "exec >&- 2>&-; sleep 300"], env=run.environment(), timeout=1)
+    expect(result.timed_out and "did not finish in time" in result.why(), result.why())
+
+
 def case_child_holding_output(work):
     pid_file = work / "child.pid"
     start = time.monotonic()
