@@ -14,7 +14,7 @@ def case_answers_while_reading(work):
     # More than a pipe holds, echoed as it is read: written all at once first, it would wait forever.
     text = "".join(f"line {i}\n" for i in range(400000))
     result = run.run(["cat"], env=run.environment(), timeout=60, input_text=text)
-    expect(result.ok and result.stdout == text, f"cat gave back {len(result.stdout)} of {len(text)} characters")
+    expect(result.ok and result.stdout == text, f"cat gave back {len(result.stdout)} of {len(text)} characters; {result.why()}")
 
 
 def case_closes_output_before_exit(work):
