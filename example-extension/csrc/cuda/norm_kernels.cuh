@@ -31,6 +31,7 @@
 #include "launch_common.cuh"
 
 #include <limits>
+#include <type_traits>
 #include <utility>
 
 #if defined(DUALGPU_PLATFORM_CUDA)
@@ -223,7 +224,36 @@ __device__ __forceinline__ void edges_store(const row_split& split, T* out_row, 
   }
 }
 
-// The vectors of a row (pointers already past the head): their sum of squares.
+// v = v + r, each sum rounded to T (what fused_add_rms_norm stores as the residual); on CUDA 16-bit types
+// two values at a time (one packed conversion a pair; ROCm 5.2 has no __nv_bfloat162).
+template <typename T, int VEC>
+__device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const aligned_vector<T, VEC>& r) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  if constexpr (std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>) {
+    using pair = std::conditional_t<std::is_same_v<T, __half>, __half2, __nv_bfloat162>;
+#pragma unroll
+    for (int j = 0; j < VEC; j += 2) {
+      const float a = to_float(v[j]) + to_float(r[j]), b = to_float(v[j + 1]) + to_float(r[j + 1]);
+      pair p;
+      if constexpr (std::is_same_v<T, __half>) p = __floats2half2_rn(a, b);
+      else p = __floats2bfloat162_rn(a, b);
+      v[j] = p.x;
+      v[j + 1] = p.y;
+    }
+    return;
+  }
+#endif
+#pragma unroll
+  for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));
+}
+
+// The vectors of a row (pointers already past the head): their sum of squares. FUSED: s holds x +
+// residual, stored here.
+// With one or two vectors a thread (decode sizes, one-wave grids: latency counts) the sums are computed
+// for every vector, clamped ones too, and masked: behind a branch over a row's live vectors, the
+// compiler moved the residual's loads into the branch, after x's were used, which cost a second memory
+// round trip. With four (many rows) the branch stays: masked, the kernels need up to a third more
+// registers, and fewer of their blocks are resident.
 template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
                                            T* __restrict__ res_row, int first, int stride, int chunks,
@@ -236,16 +266,19 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
     const int c = first + i * stride;
-    if (live && c < chunks) {
-      if constexpr (FUSED) {
-#pragma unroll
-        for (int j = 0; j < VEC; ++j) s.v[i][j] = from_float<T>(to_float(s.v[i][j]) + to_float(r[i][j]));
+    const bool in_row_range = live && c < chunks;
+    if (NV > 2 && !in_row_range) continue;
+    if constexpr (FUSED) {
+      add_rounded(s.v[i], r[i]);
+      if (in_row_range) {
         if (res_aligned) store_stream<VEC>(res_row + c * VEC, s.v[i]);
         else store_values<VEC>(res_row + c * VEC, s.v[i]);
       }
-#pragma unroll
-      for (int j = 0; j < VEC; ++j) sum_squares += to_float(s.v[i][j]) * to_float(s.v[i][j]);
     }
+    float squares = 0.0f;
+#pragma unroll
+    for (int j = 0; j < VEC; ++j) squares += to_float(s.v[i][j]) * to_float(s.v[i][j]);
+    sum_squares += in_row_range ? squares : 0.0f;
   }
   return sum_squares;
 }
