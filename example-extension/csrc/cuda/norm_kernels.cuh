@@ -229,7 +229,12 @@ __device__ __forceinline__ void edges_store(const row_split& split, T* out_row, 
 template <typename T, int VEC>
 __device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const aligned_vector<T, VEC>& r) {
 #if defined(DUALGPU_PLATFORM_CUDA)
-  if constexpr (std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>) {
+  constexpr bool pairs = std::is_same_v<T, __nv_bfloat16> || std::is_same_v<T, __half>;
+#else
+  constexpr bool pairs = false;
+#endif
+  if constexpr (pairs) {
+#if defined(DUALGPU_PLATFORM_CUDA)
     using pair = std::conditional_t<std::is_same_v<T, __half>, __half2, __nv_bfloat162>;
 #pragma unroll
     for (int j = 0; j < VEC; j += 2) {
@@ -240,11 +245,11 @@ __device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const ali
       v[j] = p.x;
       v[j + 1] = p.y;
     }
-    return;
-  }
 #endif
+  } else {
 #pragma unroll
-  for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));
+    for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));
+  }
 }
 
 // The vectors of a row (pointers already past the head): their sum of squares. FUSED: s holds x +
