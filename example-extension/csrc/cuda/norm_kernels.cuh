@@ -257,8 +257,9 @@ __device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const ali
 // With one or two vectors a thread (decode sizes, one-wave grids: latency counts) the sums are computed
 // for every vector, clamped ones too, and masked: behind a branch over a row's live vectors, the
 // compiler moved the residual's loads into the branch, after x's were used, which cost a second memory
-// round trip. With four (many rows) the branch stays: masked, the kernels need up to a third more
-// registers, and fewer of their blocks are resident.
+// round trip (bench/load_rounds.py counts them in the SASS; the test ext.load_rounds.decode_kernels keeps
+// the decode-size kernels at one). With four (many rows) the branch stays: masked, the kernels need up to
+// a third more registers, and fewer of their blocks are resident.
 template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
                                            T* __restrict__ res_row, int first, int stride, int chunks,
