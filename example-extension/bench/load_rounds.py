@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """How many dependent memory round trips each kernel takes before its first barrier, read from its SASS.
 
-A decode-size norm call lasts about as long as one thread's chain: its loads, the reduction, its
+A decode-size call lasts about as long as one thread's chain: its loads, (a norm's) reduction, its
 stores. If a load is issued only after an earlier load's value was used, the thread waits for memory
 twice. nvcc can do that on its own (it moved fused_add_rms_norm's residual loads behind the use of
 x's, docs/benchmarks.md, "fused_add_rms_norm's loads in one memory round trip"), so the kernels whose
 latency counts are checked here, on the compiled code.
 
     load_rounds.py SASS_FILE [--kernel REGEX] [--max 1]      (cuobjdump -sass output)
-    load_rounds.py --compile [--nvcc NVCC] [--kernel REGEX] [--max 1]   (the norm kernels, compiled)
+    load_rounds.py --compile [--nvcc NVCC] [--kernel REGEX] [--max 1]   (the decode kernels, compiled)
 
 Prints each kernel's rounds; exits 1 if one takes more than --max, 77 if --compile finds no nvcc or
 no cuobjdump (the CUDA toolkit's, or the one pip torch's Triton ships).
@@ -34,9 +34,12 @@ except ImportError:  # run from a checkout without the package installed
     from dualgpu.run import environment, run, tail, which
 
 SKIP = 77
-# The kernels whose start is a decode-size call's critical path: one round trip each.
-DECODE_KERNELS = r"norm_weight_early_kernel|norm_cluster_kernel"
-SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu"]
+# The kernels whose start is a decode-size call's critical path: one round trip each. The norms'
+# weight-early and cluster kernels; silu_and_mul's small kernel, its aligned vector kernel and its
+# one-wave PEEL kernel (template arguments <T, VEC, false, false> and <T, VEC, true, true>).
+DECODE_KERNELS = (r"norm_weight_early_kernel|norm_cluster_kernel|silu_and_mul_small_kernel"
+                  r"|silu_and_mul_kernelI\w+?Li\d+E(Lb0ELb0|Lb1ELb1)E")
+SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu"]
 INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
 REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
 BARRIER = re.compile(r"^(BAR\.SYNC|BAR\.RED|UCGABAR_WAIT|UCGABAR_ARV)")
@@ -128,7 +131,8 @@ def cuobjdump(nvcc):
 
 
 def compiled_sass(work, nvcc):
-    """The norm kernels as the extension compiles them (relocatable, sm_90), disassembled; or (None, why)."""
+    """The norms' and silu_and_mul's kernels as the extension compiles them (relocatable, sm_90),
+    disassembled; or (None, why)."""
     nvcc = which(nvcc)
     dump = cuobjdump(nvcc)
     if not nvcc or not dump:
@@ -153,7 +157,7 @@ def compiled_sass(work, nvcc):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("sass", nargs="?", help="cuobjdump -sass output to read (or --compile)")
-    ap.add_argument("--compile", action="store_true", help="compile the extension's norm kernels and read those")
+    ap.add_argument("--compile", action="store_true", help="compile the extension's norm and silu_and_mul kernels and read those")
     ap.add_argument("--nvcc", default="nvcc", help="the nvcc to compile with (--compile; default: nvcc on PATH)")
     ap.add_argument("--kernel", default=DECODE_KERNELS, help=f"which kernels (regex; default {DECODE_KERNELS})")
     ap.add_argument("--max", type=int, default=1, help="the most round trips a kernel may take (default 1)")
