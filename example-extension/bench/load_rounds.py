@@ -103,7 +103,7 @@ def kernels(sass):
 
 
 def readable(mangled):
-    """The kernel's template name without nvcc's per-file prefix: norm_weight_early_kernel<bf16, 8, 1, true>."""
+    """The kernel's template name without nvcc's per-file prefix: norm_weight_early_kernel<bf16 8 1 true>."""
     m = re.search(r"([a-z][a-z_]*_kernel)I(.*?)EEv", mangled)
     if not m:
         return mangled
