@@ -267,14 +267,13 @@ dualgpu::error_t with_type(scalar_kind kind, F&& f) {
   return dualgpu::error_success;  // unreachable: every kind is handled
 }
 
-// The 16-byte path needs every row start aligned: an aligned base and a row length that is a
-// multiple of the vector. Torch slices (x[1:]) break the first, odd hidden sizes the second.
-template <typename T>
+// Vectors of N values (16 bytes by default) need every row start aligned: an aligned base and a row
+// length that is a multiple of the vector. Torch slices (x[1:]) break the first, odd hidden sizes the second.
+template <typename T, int N = dualgpu::max_vector_size<T>>
 inline bool can_vectorise(std::int64_t row_len, std::initializer_list<const void*> ptrs) {
-  constexpr int vec = dualgpu::max_vector_size<T>;
-  if (row_len % vec != 0) return false;
+  if (row_len % N != 0) return false;
   for (const void* p : ptrs)
-    if (reinterpret_cast<std::uintptr_t>(p) % 16 != 0) return false;
+    if (reinterpret_cast<std::uintptr_t>(p) % (sizeof(T) * N) != 0) return false;
   return true;
 }
 

@@ -90,32 +90,46 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
   }
 }
 
-// Decode sizes: one or two values a thread (N), the fewer that fits the call in one block of 128 per
-// SM, read value by value (any width, any offset). Such a call lasts as long as one thread's chain
-// (parameters, loads, arithmetic, store), shortest with the fewest values and no branch before the
-// loads. The vector kernels' 8 values a thread on a few SMs measured slower, and so did this kernel
-// with 8 values a thread at 64 rows (docs/benchmarks.md, example-extension decode-size calls). One row
-// of blocks a grid line (rows <= SMs here).
-template <typename T, int N>
+// Decode sizes: N values a thread (1 or 2), in blocks of 128, one row of blocks a grid line (rows <=
+// SMs here). Such a call lasts as long as one thread's chain (parameters, loads, arithmetic, store), so
+// no branch comes before the loads: each load's index is clamped into the row (a thread past the row's
+// end reads its last values again), and only the store past the end is skipped. Waiting for the row
+// width to decide whether to load measured up to 0.04 µs slower a call, and two values a thread as one
+// access as fast as one value or faster (docs/benchmarks.md, "example-extension: decode-size silu_and_mul
+// against torch.compile's own kernel"). WHOLE: the N values as one access (even widths, pointers aligned
+// to N values); else value by value (any width, any offset).
+template <typename T, int N, bool WHOLE>
 __global__ void __launch_bounds__(128)
     silu_and_mul_small_kernel(T* __restrict__ out, const T* __restrict__ x, int d) {
+  static_assert(N == 1 || N == 2, "one or two values a thread");
   const int first = (static_cast<int>(blockIdx.x) * 128 + static_cast<int>(threadIdx.x)) * N;
   const T* gate = x + static_cast<std::int64_t>(blockIdx.y) * 2 * d;
   const T* up = gate + d;
   T* out_row = out + static_cast<std::int64_t>(blockIdx.y) * d;
   dualgpu::wait_for_previous_grid();
   dualgpu::allow_next_grid();
-  T g[N], u[N];
+  aligned_vector<T, N> g, u, o;
+  if constexpr (WHOLE) {
+    const int i = min(first, d - N);
+    g = load_aligned<N>(gate + i);
+    u = load_aligned<N>(up + i);
+  } else {
 #pragma unroll
-  for (int j = 0; j < N; ++j) {
-    if (first + j < d) {
-      g[j] = gate[first + j];
-      u[j] = up[first + j];
+    for (int j = 0; j < N; ++j) {
+      const int i = min(first + j, d - 1);
+      g[j] = gate[i];
+      u[j] = up[i];
     }
   }
 #pragma unroll
-  for (int j = 0; j < N; ++j)
-    if (first + j < d) out_row[first + j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
+  for (int j = 0; j < N; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
+  if constexpr (WHOLE) {
+    if (first < d) store_aligned<N>(out_row + first, o);
+  } else {
+#pragma unroll
+    for (int j = 0; j < N; ++j)
+      if (first + j < d) out_row[first + j] = o[j];
+  }
 }
 
 // Scalar, any width: rows narrower than two vectors (PEEL needs one whole vector), rows of 2^31
@@ -149,11 +163,14 @@ int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
   return threads_for(ceil_div(vectors, blocks));  // at most 256
 }
 
-// Values a thread for silu_and_mul_small_kernel: 1 or 2, the fewer that puts the call in at most one
-// block of 128 per SM; 0 past that (or with the SM count unknown): the vector kernels.
-int small_values_per_thread(std::int64_t rows, std::int64_t d) {
+// Values a thread for silu_and_mul_small_kernel: 2 as one access where the pointers and width allow it
+// (`whole`), else 1 or 2 value by value, the fewer; 0 where none puts the call in at most one block of 128
+// per SM (or the SM count is unknown): the vector kernels.
+int small_values_per_thread(std::int64_t rows, std::int64_t d, bool whole) {
+  const auto fits = [&](int n) { return rows * ceil_div(d, 128 * n) <= multiprocessors(); };
+  if (whole) return fits(2) ? 2 : 0;
   for (int n = 1; n <= 2; ++n)
-    if (rows * ceil_div(d, 128 * n) <= multiprocessors()) return n;
+    if (fits(n)) return n;
   return 0;
 }
 
@@ -162,11 +179,11 @@ dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
               static_cast<unsigned>(std::min(rows, max_grid_rows)));
 }
 
-template <typename T, int N>
+template <typename T, int N, bool WHOLE>
 dualgpu::error_t launch_small(T* out, const T* x, std::int64_t rows, std::int64_t d, dualgpu::stream_t stream) {
   const dim3 grid(static_cast<unsigned>(ceil_div(d, 128 * N)), static_cast<unsigned>(rows));
-  return dualgpu::launch_dependent<silu_and_mul_small_kernel<T, N>>(grid, dim3(128), 0, stream, out, x,
-                                                                   static_cast<int>(d));
+  return dualgpu::launch_dependent<silu_and_mul_small_kernel<T, N, WHOLE>>(grid, dim3(128), 0, stream, out, x,
+                                                                          static_cast<int>(d));
 }
 
 }  // namespace
@@ -179,9 +196,11 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     constexpr int vec = dualgpu::max_vector_size<T>;
     auto* o = static_cast<T*>(out);
     auto* in = static_cast<const T*>(x);
-    switch (values_aligned<T>({out, x}) ? small_values_per_thread(rows, d) : 0) {
-      case 1: return launch_small<T, 1>(o, in, rows, d, stream);
-      case 2: return launch_small<T, 2>(o, in, rows, d, stream);
+    const bool whole = can_vectorise<T, 2>(d, {out, x});
+    switch (values_aligned<T>({out, x}) ? small_values_per_thread(rows, d, whole) : 0) {
+      case 1: return launch_small<T, 1, false>(o, in, rows, d, stream);
+      case 2: return whole ? launch_small<T, 2, true>(o, in, rows, d, stream)
+                           : launch_small<T, 2, false>(o, in, rows, d, stream);
       default: break;
     }
     const std::int64_t vectors = d / vec;  // whole vectors: a PEEL row has at most as many
