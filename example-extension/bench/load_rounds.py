@@ -7,11 +7,15 @@ twice. nvcc can do that on its own (it moved fused_add_rms_norm's residual loads
 x's, docs/benchmarks.md, "fused_add_rms_norm's loads in one memory round trip"), so the kernels whose
 latency counts are checked here, on the compiled code.
 
-    load_rounds.py SASS_FILE [--kernel REGEX] [--max 1]      (cuobjdump -sass output)
-    load_rounds.py --compile [--nvcc NVCC] [--kernel REGEX] [--max 1]   (the decode kernels, compiled)
+    load_rounds.py SASS_FILE [--kernel REGEX] [--max 1] [--branch-free REGEX]   (cuobjdump -sass output)
+    load_rounds.py --compile [--nvcc NVCC] [--kernel REGEX] [--max 1] [--branch-free REGEX]   (the decode kernels)
 
-Prints each kernel's rounds; exits 1 if one takes more than --max, 77 if --compile finds no nvcc or
-no cuobjdump (the CUDA toolkit's, or the one pip torch's Triton ships).
+Also checks that the kernels matching --branch-free (silu_and_mul's small kernel) have no branch or exit
+before their first load: nvcc can turn a store's predicate on the row width into an exit ahead of the
+loads (it did for float32), and the call then waits for the width before it loads.
+
+Prints each kernel's rounds; exits 1 if one takes more than --max or branches where it must not, 77 if
+--compile finds no nvcc or no cuobjdump (the CUDA toolkit's, or the one pip torch's Triton ships).
 
 The model: instructions in program order up to the first block or cluster barrier (the reduction) or
 the first unconditional EXIT; a global load (LDG) belongs to round 1 + the highest round whose result
@@ -39,6 +43,8 @@ SKIP = 77
 # one-wave PEEL kernel (template arguments <T, VEC, false, false> and <T, VEC, true, true>).
 DECODE_KERNELS = (r"norm_weight_early_kernel|norm_cluster_kernel|silu_and_mul_small_kernel"
                   r"|silu_and_mul_kernelI\w+?Li\d+E(Lb0ELb0|Lb1ELb1)E")
+# Kernels with no branch or exit before their first load (their loads' indices are clamped instead).
+BRANCH_FREE_KERNELS = r"silu_and_mul_small_kernel"
 SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu"]
 INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
 REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
@@ -86,6 +92,18 @@ def rounds(lines):
             for r in registers(destination):
                 pending.pop(r, None)
     return most
+
+
+def branches_before_loads(lines):
+    """The branch and exit instructions (predicated or not) that come before a kernel's first global load."""
+    found = []
+    for text in lines:
+        opcode = text.split()[1 if text.startswith("@") else 0]
+        if opcode.startswith("LDG"):
+            break
+        if opcode in ("EXIT", "BRA") or opcode.startswith("BRA."):
+            found.append(text)
+    return found
 
 
 def kernels(sass):
@@ -161,7 +179,14 @@ def main():
     ap.add_argument("--nvcc", default="nvcc", help="the nvcc to compile with (--compile; default: nvcc on PATH)")
     ap.add_argument("--kernel", default=DECODE_KERNELS, help=f"which kernels (regex; default {DECODE_KERNELS})")
     ap.add_argument("--max", type=int, default=1, help="the most round trips a kernel may take (default 1)")
+    ap.add_argument("--branch-free", default=BRANCH_FREE_KERNELS, metavar="REGEX",
+                    help=f"kernels that may not branch before their first load (default {BRANCH_FREE_KERNELS})")
     args = ap.parse_args()
+    for flag, pattern in (("--kernel", args.kernel), ("--branch-free", args.branch_free)):
+        try:
+            re.compile(pattern)
+        except re.error as e:
+            ap.error(f"{flag} '{pattern}' is not a regular expression ({e})")
     if bool(args.sass) == args.compile:
         ap.error("give a SASS file or --compile (one of them)")
     if args.compile:
@@ -178,13 +203,18 @@ def main():
     chosen = {n: body for n, body in kernels(sass).items() if re.search(args.kernel, n)}
     if not chosen:
         sys.exit(f"load_rounds.py: no kernel matches '{args.kernel}' in the SASS: nothing was checked")
-    over = 0
+    over = branching = 0
     for name, body in sorted(chosen.items(), key=lambda kv: readable(kv[0])):
         n = rounds(body)
+        branches = branches_before_loads(body) if re.search(args.branch_free, name) else []
         over += n > args.max
-        print(f"{n} {'round trip ' if n == 1 else 'round trips'}  {readable(name)}{'  <- more than ' + str(args.max) if n > args.max else ''}")
-    print(f"{len(chosen)} kernels, {over} over {args.max} round trip{'s' if args.max != 1 else ''}")
-    return 1 if over else 0
+        branching += bool(branches)
+        notes = ("  <- more than " + str(args.max) if n > args.max else "") + (
+            f"  <- branches before its first load ({'; '.join(branches)})" if branches else "")
+        print(f"{n} {'round trip ' if n == 1 else 'round trips'}  {readable(name)}{notes}")
+    print(f"{len(chosen)} kernels, {over} over {args.max} round trip{'s' if args.max != 1 else ''}, "
+          f"{branching} branching before their first load")
+    return 1 if over or branching else 0
 
 
 if __name__ == "__main__":

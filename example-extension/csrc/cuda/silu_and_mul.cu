@@ -92,12 +92,15 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
 
 // Decode sizes: N values a thread (1 or 2), in blocks of 128, one row of blocks a grid line (rows <=
 // SMs here). Such a call lasts as long as one thread's chain (parameters, loads, arithmetic, store), so
-// no branch comes before the loads: each load's index is clamped into the row (a thread past the row's
-// end reads its last values again), and only the store past the end is skipped. Waiting for the row
-// width to decide whether to load measured up to 0.04 µs slower a call, and two values a thread as one
-// access as fast as one value or faster (docs/benchmarks.md, "example-extension: decode-size silu_and_mul
-// against torch.compile's own kernel"). WHOLE: the N values as one access (even widths, pointers aligned
-// to N values); else value by value (any width, any offset).
+// nothing waits for the row width before the loads: each index is clamped into the row, and a thread
+// past the row's end loads the row's last values and stores them again (the same bytes the thread that
+// owns them stores). A branch on the width before the loads measured up to 0.04 µs slower a call, and
+// so did a store under a predicate, which nvcc turned into an exit ahead of the loads (float32); two
+// values a thread as one access as fast as one value or faster, four or eight no faster
+// (docs/benchmarks.md, "example-extension: decode-size silu_and_mul against torch.compile's own kernel"
+// and "...: decode-size silu_and_mul's store with no predicate"). load_rounds.py checks the compiled code
+// keeps no branch before the loads. WHOLE: the N values as one access (even widths, pointers aligned to
+// N values); else value by value (any width, any offset).
 template <typename T, int N, bool WHOLE>
 __global__ void __launch_bounds__(128)
     silu_and_mul_small_kernel(T* __restrict__ out, const T* __restrict__ x, int d) {
@@ -106,29 +109,29 @@ __global__ void __launch_bounds__(128)
   const T* gate = x + static_cast<std::int64_t>(blockIdx.y) * 2 * d;
   const T* up = gate + d;
   T* out_row = out + static_cast<std::int64_t>(blockIdx.y) * d;
+  int at[N];  // this thread's columns, clamped into the row
+#pragma unroll
+  for (int j = 0; j < N; ++j) at[j] = WHOLE ? min(first, d - N) + j : min(first + j, d - 1);
   dualgpu::wait_for_previous_grid();
   dualgpu::allow_next_grid();
   aligned_vector<T, N> g, u, o;
   if constexpr (WHOLE) {
-    const int i = min(first, d - N);
-    g = load_aligned<N>(gate + i);
-    u = load_aligned<N>(up + i);
+    g = load_aligned<N>(gate + at[0]);
+    u = load_aligned<N>(up + at[0]);
   } else {
 #pragma unroll
     for (int j = 0; j < N; ++j) {
-      const int i = min(first + j, d - 1);
-      g[j] = gate[i];
-      u[j] = up[i];
+      g[j] = gate[at[j]];
+      u[j] = up[at[j]];
     }
   }
 #pragma unroll
   for (int j = 0; j < N; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
   if constexpr (WHOLE) {
-    if (first < d) store_aligned<N>(out_row + first, o);
+    store_aligned<N>(out_row + at[0], o);
   } else {
 #pragma unroll
-    for (int j = 0; j < N; ++j)
-      if (first + j < d) out_row[first + j] = o[j];
+    for (int j = 0; j < N; ++j) out_row[at[j]] = o[j];
   }
 }
 
