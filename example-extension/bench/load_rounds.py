@@ -45,6 +45,7 @@ DECODE_KERNELS = (r"norm_weight_early_kernel|norm_cluster_kernel|silu_and_mul_sm
                   r"|silu_and_mul_kernelI\w+?Li\d+E(Lb0ELb0|Lb1ELb1)E")
 # Kernels with no branch or exit before their first load (their loads' indices are clamped instead).
 BRANCH_FREE_KERNELS = r"silu_and_mul_small_kernel"
+CONTROL_FLOW = {"EXIT", "BRA", "BRX", "JMP", "JMX", "CALL", "RET"}  # SASS opcodes that leave straight-line code
 SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu"]
 INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
 REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
@@ -101,7 +102,7 @@ def branches_before_loads(lines):
         opcode = text.split()[1 if text.startswith("@") else 0]
         if opcode.startswith("LDG"):
             break
-        if opcode in ("EXIT", "BRA") or opcode.startswith("BRA."):
+        if opcode.split(".")[0] in CONTROL_FLOW:
             found.append(text)
     return found
 
