@@ -23,7 +23,8 @@
 //      SMs as there are rows, and load the weight early too wherever their grid is one wave;
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
 //      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
-//      take four (fewer registers a row: more rows resident, more bytes in flight);
+//      take four (fewer registers a row: more rows resident, more bytes in flight), except
+//      fused_add_rms_norm's wide rows (7.): one vector a thread up to 1024 vectors, two beyond;
 //   9. on sm_90+, decode-size rows that read 80 KiB or more are shared by a cluster of 8 blocks on as
 //      many SMs: one SM's bandwidth no longer limits the row (below that the cluster launch costs more).
 #pragma once
@@ -657,7 +658,8 @@ inline dim3 rows_grid(std::int64_t rows) {
 //     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
 //     per SM and aligned, with the weight loaded early. More rows take four vectors a thread: half the
 //     threads and fewer registers a row, so more rows resident and more bytes in flight; but
-//     fused_add_rms_norm's wide aligned rows keep two, with the weight loaded early (docs/benchmarks.md).
+//     fused_add_rms_norm's wide aligned rows take one (two past 1024 vectors), with the weight loaded
+//     early (docs/benchmarks.md).
 template <typename T, bool FUSED, int PEEL>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
@@ -702,8 +704,12 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
-  if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows)
-    return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
+  if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows) {
+    // One vector a thread where a block holds the row: 32 registers, so two blocks of 1024 stay
+    // resident (two vectors take 48, and two blocks of 512).
+    const int nv = chunks <= norm_block_bound(1) ? 1 : 2;
+    return {norm_plan::weight_early, nv, dim3(threads_for(ceil_div(chunks, nv))), rows_grid(rows)};
+  }
   return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
 }
 
