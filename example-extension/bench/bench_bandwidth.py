@@ -11,7 +11,8 @@ or for small calls an L2 flush before each call, the flushes' own time subtracte
 replayed in alternation with each implementation's graph, the median of the pairs' differences); hot,
 a few MiB of inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each
 round and each case starting with the next one, so that none is always the first after a cold GPU;
-each reports the median of its rounds. Eager wall time: the same calls launched one by one from Python, per call.
+each reports the median of its rounds (a flushed case takes at least FLUSHED_ROUNDS). Eager wall time:
+the same calls launched one by one from Python, per call.
 Bytes are the minimum traffic: every input read once, every output written once (weights and tables
 counted once).
 
@@ -58,6 +59,10 @@ HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Tim
 MAX_SETS = 1024
 WARM_US = 2000.0  # GPU time replayed before each timing
 PAIRED_REPEATS = 15  # pairs (flushes alone, flushes and calls) timed for a flushed case
+# A flushed figure of a call of a few µs can sit at one of two levels, 0.3 µs apart, for a whole graph
+# (docs/benchmarks.md, "how cold the flush-cold state is"): an odd number of rounds, at least three, so
+# that the median is a measured round and one round at the other level does not move it.
+FLUSHED_ROUNDS = 3
 
 
 # ---- timing ----------------------------------------------------------------------------------
@@ -449,7 +454,7 @@ def main():
                        f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
                        f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
                        f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by "
-                       f"replay); hot inputs "
+                       f"replay; such cases over at least {FLUSHED_ROUNDS} rounds); hot inputs "
                        f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
@@ -516,8 +521,9 @@ def write_atomically(path, text):
 
 
 def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, flush):
-    """Every implementation of one case at one temperature, in turn over args.rounds rounds; each round
-    (and each case) starts with the next implementation, so none is always first after a cold GPU."""
+    """Every implementation of one case at one temperature, in turn over args.rounds rounds (a flushed
+    case at least FLUSHED_ROUNDS); each round (and each case) starts with the next implementation, so
+    none is always first after a cold GPU."""
     sets, flushed = argument_sets(case["bytes"], temp)
     flushed = flushed and timer.gpu  # off a GPU the times are a smoke check, and no L2 to flush
     argsets = [case["new_set"](i) for i in range(sets)]
@@ -537,7 +543,8 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
     calls = max(args.graph_calls, sets) if temp == "cold" and not flushed else args.graph_calls
     keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
     names = list(fns)
-    for r in range(args.rounds):
+    rounds = max(args.rounds, FLUSHED_ROUNDS) if flushed else args.rounds
+    for r in range(rounds):
         # The flushes alone, captured in each round: timed alternately with each implementation's graph
         # and subtracted pair by pair (Timer.gpu_us).
         flushes = timer.capture(lambda: None, [()], calls, 1, flush) if flushed else None
