@@ -24,7 +24,7 @@
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
 //      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
 //      take four (fewer registers a row: more rows resident, more bytes in flight), except
-//      fused_add_rms_norm's wide rows (7.): one vector a thread up to 1024 vectors, two beyond;
+//      fused_add_rms_norm's wide rows (7.): two, or one for 16-bit rows of 769 to 1024 vectors;
 //   9. on sm_90+, decode-size rows that read 80 KiB or more are shared by a cluster of 8 blocks on as
 //      many SMs: one SM's bandwidth no longer limits the row (below that the cluster launch costs more).
 #pragma once
@@ -629,6 +629,12 @@ constexpr std::int64_t decode_two_vector_chunks = 1024;
 // for rows of 192 vectors, and for rms_norm: docs/benchmarks.md, example-extension bandwidth).
 constexpr std::int64_t fused_weight_early_chunks = 256;
 
+// Of those, 16-bit rows of more than this many vectors (and at most 1024, one block) take one vector a
+// thread: 32 registers, two blocks of 1024 resident, where two vectors take 48. Measured faster at 896
+// and 1024 vectors (7168 and 8192 values), no faster at 288 to 640, slower at 768; float32 rows of those
+// vector counts were not measured with it (docs/benchmarks.md, "fused_add_rms_norm's many wide rows").
+constexpr std::int64_t fused_one_vector_chunks = 768;
+
 // Decode-size rows that read at least this many bytes (x, the weight and, FUSED, the residual) are each
 // shared by a cluster of blocks on as many SMs (sm_90+), where the GPU has an SM for every block. A
 // cluster launch costs more than it saves on narrower rows (docs/benchmarks.md, "decode-size calls":
@@ -658,8 +664,8 @@ inline dim3 rows_grid(std::int64_t rows) {
 //     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
 //     per SM and aligned, with the weight loaded early. More rows take four vectors a thread: half the
 //     threads and fewer registers a row, so more rows resident and more bytes in flight; but
-//     fused_add_rms_norm's wide aligned rows take one (two past 1024 vectors), with the weight loaded
-//     early (docs/benchmarks.md).
+//     fused_add_rms_norm's wide aligned rows take two (one for 16-bit rows of 769 to 1024 vectors), with
+//     the weight loaded early (docs/benchmarks.md).
 template <typename T, bool FUSED, int PEEL>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
@@ -705,9 +711,7 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows) {
-    // One vector a thread where a block holds the row: 32 registers, so two blocks of 1024 stay
-    // resident (two vectors take 48, and two blocks of 512).
-    const int nv = chunks <= norm_block_bound(1) ? 1 : 2;
+    const int nv = sizeof(T) == 2 && chunks > fused_one_vector_chunks && chunks <= norm_block_bound(1) ? 1 : 2;
     return {norm_plan::weight_early, nv, dim3(threads_for(ceil_div(chunks, nv))), rows_grid(rows)};
   }
   return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
