@@ -60,8 +60,8 @@ MAX_SETS = 1024
 WARM_US = 2000.0  # GPU time replayed before each timing
 PAIRED_REPEATS = 15  # pairs (flushes alone, flushes and calls) timed for a flushed case
 # A flushed figure of a call of a few µs can sit at one of two levels, 0.3 µs apart, for a whole graph
-# (docs/benchmarks.md, "how cold the flush-cold state is"): an odd number of rounds, at least three, so
-# that the median is a measured round and one round at the other level does not move it.
+# (docs/benchmarks.md, "how cold the flush-cold state is"): at least three rounds, so that one round at
+# the other level does not move the median (with two, the median is their mean).
 FLUSHED_ROUNDS = 3
 
 
