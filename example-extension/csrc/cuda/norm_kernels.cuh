@@ -20,7 +20,8 @@
 //   7. at most one row per SM (decode sizes, narrow rows too), and fused_add_rms_norm's wide rows at
 //      any count: the weight is loaded with x, before the reduction (one memory round trip, not two);
 //      elsewhere its registers would cost resident blocks. Narrow rows in groups spread over as many
-//      SMs as there are rows, and load the weight early too wherever their grid is one wave;
+//      SMs as there are rows, and load the weight early too wherever their grid is one wave (rms_norm's
+//      with the registers capped at 64 where only that makes it one);
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
 //      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
 //      take four (fewer registers a row: more rows resident, more bytes in flight), except
@@ -485,8 +486,10 @@ __global__ void __launch_bounds__(1024)
 // threads per row, blockDim.y rows per block; the sum is reduced with shuffles of width blockDim.x.
 // The row loop is uniform over the block and no thread leaves early: every lane takes part in the
 // shuffles (rows past the end just contribute nothing).
-template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool WEIGHT_EARLY>
-__global__ void __launch_bounds__(256)
+// CAPPED (weight-early rms_norm only): at most 64 registers a thread, four blocks of 256 an SM, for grids
+// that miss one wave at the registers the compiler would take (bfloat16: 78, three blocks an SM).
+template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool WEIGHT_EARLY, bool CAPPED = false>
+__global__ void __launch_bounds__(256, CAPPED ? 4 : 1)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                       const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
   dualgpu::wait_for_previous_grid();
@@ -644,7 +647,7 @@ constexpr std::int64_t cluster_row_bytes = 80 * 1024;
 constexpr int cluster_blocks = 8;  // the portable cluster size
 
 struct norm_plan {
-  enum kind_t { group, group_weight_early, block, weight_early, cluster, two_pass } kind;
+  enum kind_t { group, group_weight_early, group_weight_early_capped, block, weight_early, cluster, two_pass } kind;
   int nv;  // vectors per thread
   dim3 threads;
   dim3 blocks;
@@ -684,12 +687,20 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     while (per_block > 1 && ceil_div(rows, per_block) < sms) per_block /= 2;
     const std::int64_t blocks = std::min(ceil_div(rows, per_block), max_grid_rows);
     // The grid one wave (every block resident at once, so registers cost no resident rows): the weight
-    // is loaded with x, as in the weight-early kernel.
-    const bool weight_early =
-        PEEL == peel_none && fits_one_wave<norm_group_kernel<T, dualgpu::max_vector_size<T>, nv, FUSED, PEEL, true>>(
-                                 blocks, group * per_block);
-    return {weight_early ? norm_plan::group_weight_early : norm_plan::group, nv, dim3(group, per_block),
-            dim3(static_cast<unsigned>(blocks))};
+    // is loaded with x, as in the weight-early kernel. rms_norm's grids that miss one wave only for the
+    // registers take the kernel capped at 64 (faster at 4096 bfloat16 rows of 576 and 1024; slower where
+    // the uncapped one fits, and for fused_add_rms_norm: docs/benchmarks.md, "the group kernel's registers").
+    constexpr int VEC = dualgpu::max_vector_size<T>;
+    const dim3 threads(group, per_block), grid(static_cast<unsigned>(blocks));
+    if constexpr (PEEL == peel_none) {
+      if (fits_one_wave<norm_group_kernel<T, VEC, nv, FUSED, PEEL, true>>(blocks, group * per_block))
+        return {norm_plan::group_weight_early, nv, threads, grid};
+      if constexpr (!FUSED) {
+        if (fits_one_wave<norm_group_kernel<T, VEC, nv, FUSED, PEEL, true, true>>(blocks, group * per_block))
+          return {norm_plan::group_weight_early_capped, nv, threads, grid};
+      }
+    }
+    return {norm_plan::group, nv, threads, grid};
   }
   constexpr int VEC = dualgpu::max_vector_size<T>;
   static_assert(max_register_chunks <= 2 * norm_block_bound(2) && max_register_chunks <= 4 * norm_block_bound(4),
@@ -732,6 +743,12 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
         return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true>>(p.blocks, p.threads, 0, stream, out,
                                                                                  x, residual, w, eps, rows, hidden);
       break;  // not planned for PEEL rows
+    case norm_plan::group_weight_early_capped:
+      if constexpr (PEEL == peel_none && !FUSED)
+        return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true, true>>(p.blocks, p.threads, 0, stream,
+                                                                                       out, x, residual, w, eps, rows,
+                                                                                       hidden);
+      break;  // planned for aligned rms_norm rows only
     case norm_plan::weight_early:
       if constexpr (PEEL == peel_none) {
         if (p.nv == 4)
