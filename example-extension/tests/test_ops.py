@@ -146,6 +146,16 @@ def test_norms_many_rows(device, dtype, hidden):
     check_norms(1100, hidden, dtype, device)
 
 
+# Narrow rows (up to 128 vectors) run in groups of up to 32 threads, several rows a block of 256, and load
+# the weight with x where the grid is one wave. 4096 rows of 576 or 1024 (512 blocks) are one wave only with
+# rms_norm's kernel capped at 64 registers (bfloat16; the other types fit uncapped); 1000 rows of 896 at any.
+@pytest.mark.parametrize("device", DEVICES)
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("rows,hidden", [(4096, 576), (4096, 1024), (1000, 896)])
+def test_norms_narrow_rows(device, dtype, rows, hidden):
+    check_norms(rows, hidden, dtype, device)
+
+
 # Decode sizes: no more rows than the GPU has SMs load the weight with x (the weight-early kernel);
 # 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
 # with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors. Rows of more than 1024 vectors
