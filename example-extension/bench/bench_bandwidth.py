@@ -6,12 +6,19 @@ held-back set of real-model shapes reported apart).
 GPU time: a CUDA graph of back-to-back calls (launch cost removed), replayed for about 2 ms to bring
 the clocks up from idle, then --repeats times back to back; the median per call. Every implementation
 of a case gets the same graph. Every case is timed with cold inputs, and those of up to 16 MiB with hot
-inputs too (argument_sets()): cold, no input is in L2 when read (distinct inputs over 256 MiB a graph,
-or for small calls an L2 flush before each call, the flushes' own time subtracted: the flushes alone
-replayed in alternation with each implementation's graph, the median of the pairs' differences); hot,
-a few MiB of inputs cycled, all in L2. Implementations are timed in turn over --rounds rounds, each
-round and each case starting with the next one, so that none is always the first after a cold GPU;
-each reports the median of its rounds (a flushed case takes at least FLUSHED_ROUNDS). Eager wall time:
+inputs too, twice (argument_sets()):
+  cold   no input is in L2 when read: distinct inputs over 256 MiB a graph, the calls back to back; or
+         for calls under 256 KiB an L2 flush before each call, the flushes' own time subtracted (the
+         flushes alone replayed in alternation with each implementation's graph, the median of the
+         pairs' differences);
+  hot    a few MiB of inputs cycled, all in L2, the calls back to back;
+  after  the same inputs, each call behind a kernel of another op (one value added to), as behind a
+         GEMM in a model; that kernel's time subtracted as the flushes' are.
+Back to back, a kernel launched dependent (the extension's: dualgpu/launch.hpp) overlaps the call before
+it; behind another op's kernel it cannot, and the peers' kernels never do: the after state is the one a
+call in a model sees. Implementations are timed in turn over --rounds rounds, each round and each case
+starting with the next one, so that none is always the first after a cold GPU; each reports the median
+of its rounds (a case timed behind a flush or a kernel takes at least PAIRED_ROUNDS). Eager wall time:
 the same calls launched one by one from Python, per call.
 Bytes are the minimum traffic: every input read once, every output written once (weights and tables
 counted once).
@@ -58,11 +65,12 @@ FLUSH_BYTES = 128 << 20  # written before each call of a small cold case: more t
 HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Timer.capture)
 MAX_SETS = 1024
 WARM_US = 2000.0  # GPU time replayed before each timing
-PAIRED_REPEATS = 15  # pairs (flushes alone, flushes and calls) timed for a flushed case
-# A flushed figure of a call of a few µs can sit at one of two levels, 0.3 µs apart, for a whole graph
-# (docs/benchmarks.md, "how cold the flush-cold state is"): at least three rounds, so that one round at
-# the other level does not move the median (with two, the median is their mean).
-FLUSHED_ROUNDS = 3
+PAIRED_REPEATS = 15  # pairs (what precedes the calls alone, then with the calls) a case timed behind a flush or kernel
+# A figure of a call of a few µs timed behind a flush can sit at one of two levels, 0.3 µs apart, for a
+# whole graph (docs/benchmarks.md, "how cold the flush-cold state is"): at least three rounds for a case
+# timed behind a flush or another kernel, so that one round at the other level does not move the median
+# (with two, the median is their mean).
+PAIRED_ROUNDS = 3
 
 
 # ---- timing ----------------------------------------------------------------------------------
@@ -84,14 +92,15 @@ class Timer:
         self.sync()
         return (time.perf_counter() - t0) * 1e6 / calls
 
-    def capture(self, fn, argsets, calls, keep, flush=None):
-        """`calls` calls of fn, the argument sets in turn, as a CUDA graph (off a GPU: the calls to make).
+    def capture(self, fn, argsets, calls, keep, before=None):
+        """`calls` calls of fn, the argument sets in turn, each after a call of `before` (an L2 flush, another
+        op's kernel) if given, as a CUDA graph (off a GPU: the calls to make).
         The outputs of the last `keep` calls stay allocated while capturing, so that a call's outputs
         land where none of those calls wrote: an implementation that allocates its outputs (out of
         place) writes as much distinct memory as one that writes in place into the rotated inputs,
         instead of rewriting one block that stays in L2."""
         if not self.gpu:
-            return lambda: [(flush and flush(), fn(*argsets[i % len(argsets)])) for i in range(calls)]
+            return lambda: [(before and before(), fn(*argsets[i % len(argsets)])) for i in range(calls)]
         side = torch.cuda.Stream()
         side.wait_stream(torch.cuda.current_stream())
         with torch.cuda.stream(side):  # warm-up off the default stream, as torch's capture rules ask
@@ -103,8 +112,8 @@ class Timer:
         held = collections.deque(maxlen=keep)
         with torch.cuda.graph(graph):
             for i in range(calls):
-                if flush:
-                    flush()
+                if before:
+                    before()
                 held.append(fn(*argsets[i % len(argsets)]))
         del held
         graph.replay()  # the first replay also uploads the graph
@@ -113,7 +122,7 @@ class Timer:
 
     def gpu_us(self, graph, calls, minus=None):
         """Median us per call over replays of a captured graph of `calls` calls: GPU time without launch
-        cost. Off a GPU: the wall time. `minus`: a graph of the same calls' L2 flushes alone, replayed
+        cost. Off a GPU: the wall time. `minus`: a graph of what precedes the calls (flushes) alone, replayed
         alternately with `graph` (PAIRED_REPEATS pairs): the median of the pairs' differences. A
         difference of two long replays is noisier than either, and a pair taken back to back shares
         the GPU's state, which one flush time for all implementations did not."""
@@ -146,8 +155,16 @@ class Timer:
         return statistics.median(times)
 
     def paired_us(self, graph, minus, calls):
-        """GPU only: flushes are captured only there (time_case)."""
-        for _ in range(3):  # clocks up (each graph of flushes is over 1 ms), both graphs uploaded
+        """GPU only: what precedes the calls is captured only there (time_case)."""
+        start, end = torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)
+        start.record()
+        minus.replay()  # also uploads both graphs
+        graph.replay()
+        end.record()
+        end.synchronize()
+        # Pairs back to back for about WARM_US, clocks up from idle (a pair of flushes' graphs is over
+        # 1 ms; of the after state's one-value kernels, about a tenth of that).
+        for _ in range(max(2, min(1000, int(WARM_US / max(start.elapsed_time(end) * 1e3, 1.0))))):
             minus.replay()
             graph.replay()
         # Back to back, no host round trip between replays: an event between each two.
@@ -203,22 +220,24 @@ def esize(dtype):
 
 
 def temperatures(bytes_per_call):
-    """Every case is timed cold; one whose inputs and outputs fit in a third of L2 is timed hot too."""
-    return ["cold", "hot"] if bytes_per_call <= HOT_LIMIT else ["cold"]
+    """Every case is timed cold; one whose inputs and outputs fit in a third of L2 is timed hot too, back
+    to back (hot) and behind another op's kernel (after)."""
+    return ["cold", "hot", "after"] if bytes_per_call <= HOT_LIMIT else ["cold"]
 
 
 def argument_sets(bytes_per_call, temp):
-    """(how many argument sets, whether each call is preceded by an L2 flush).
+    """(how many argument sets, what precedes each call: None, "flush" (an L2 flush) or "kernel" (another
+    op's one-value kernel); either is timed apart and subtracted).
     Cold: as in a prefill, no input is in L2 when it is read: enough sets for COLD_BYTES of distinct
-    inputs a graph, each read once a replay; where that takes more than MAX_SETS sets (calls under
-    256 KiB), a few sets and an L2 flush before every call instead, its own time measured apart and
-    subtracted. Hot: as in a decode step whose inputs the kernel before has just written: sets
-    totalling HOT_BYTES at most, cycled, so every input is in L2."""
+    inputs a graph, each read once a replay, back to back; where that takes more than MAX_SETS sets
+    (calls under 256 KiB), a few sets and an L2 flush before every call instead. Hot: as in a decode step
+    whose inputs the kernel before has just written: sets totalling HOT_BYTES at most, cycled, so every
+    input is in L2, back to back. After: the hot sets, each call behind another op's kernel."""
     per_call = max(bytes_per_call, 1)
-    if temp == "hot":
-        return max(1, min(64, HOT_BYTES // per_call)), False
+    if temp in ("hot", "after"):
+        return max(1, min(64, HOT_BYTES // per_call)), ("kernel" if temp == "after" else None)
     cold = math.ceil(COLD_BYTES / per_call)
-    return (cold, False) if cold <= MAX_SETS else (4, True)
+    return (cold, None) if cold <= MAX_SETS else (4, "flush")
 
 
 def case_rms_norm(rows, hidden, dtype, device, fused):
@@ -454,16 +473,18 @@ def main():
                        f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
                        f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
                        f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by "
-                       f"replay; such cases over at least {FLUSHED_ROUNDS} rounds); hot inputs "
-                       f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled")
+                       f"replay; such cases over at least {PAIRED_ROUNDS} rounds); hot inputs "
+                       f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled, the calls back "
+                       f"to back (hot) and each behind a one-value kernel of another op (after: its time "
+                       f"subtracted as the flushes' are, over at least {PAIRED_ROUNDS} rounds)")
     copy = measure_copy(timer, device, quick)
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
     print("\n".join(SUMMARY_HEAD), flush=True)
     results, summaries = [], []
     flush_buffer = torch.empty(FLUSH_BYTES if device == "cuda" else 1 << 20, dtype=torch.uint8, device=device)
-
-    def flush():
-        flush_buffer.fill_(1)
+    other_op_value = torch.zeros(1, device=device)
+    # What a timed call may follow (argument_sets): the L2 flush, or another op's kernel (the after state).
+    preceding = {"flush": lambda: flush_buffer.fill_(1), "kernel": lambda: other_op_value.add_(1)}
 
     def save():
         write_atomically(args.json, json.dumps(dict(info, copy=copy, results=results, summaries=summaries,
@@ -484,7 +505,7 @@ def main():
             case = make()
             dname = str(dtype).replace("torch.", "")
             for temp in temperatures(case["bytes"]):
-                case_rows = time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, flush)
+                case_rows = time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, preceding)
                 case_index += 1
                 results.extend(case_rows)
                 summary = case_summary(case["op"], case["shape"], dname, temp, case_rows)
@@ -520,19 +541,21 @@ def write_atomically(path, text):
     os.replace(tmp, path)
 
 
-def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, flush):
-    """Every implementation of one case at one temperature, in turn over args.rounds rounds (a flushed
-    case at least FLUSHED_ROUNDS); each round (and each case) starts with the next implementation, so
-    none is always first after a cold GPU."""
-    sets, flushed = argument_sets(case["bytes"], temp)
-    flushed = flushed and timer.gpu  # off a GPU the times are a smoke check, and no L2 to flush
+def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy, preceding):
+    """Every implementation of one case at one temperature, in turn over args.rounds rounds (a case behind
+    a flush or another kernel at least PAIRED_ROUNDS); each round (and each case) starts with the next
+    implementation, so none is always first after a cold GPU."""
+    sets, before = argument_sets(case["bytes"], temp)
+    # Off a GPU the times are a smoke check: no L2 to flush, and nothing to subtract a kernel from.
+    before = preceding[before] if before and timer.gpu else None
+    paired = before is not None
     argsets = [case["new_set"](i) for i in range(sets)]
     case_rows, fns = [], {}
     for name, impl in case["impls"].items():
         if name in args.skip:
             continue
         row = dict(op=case["op"], shape=case["shape"], dtype=dname, temp=temp, impl=name, bytes=case["bytes"],
-                   sets=sets, flushed=flushed, us=None, wall_us=None)
+                   sets=sets, flushed=paired and temp == "cold", us=None, wall_us=None)
         try:
             fns[name] = prepare(case, argsets, impl, use_compile, args.budget - (time.monotonic() - t0))
         except Exception as e:  # one failing path (a compile error) must not lose the rest
@@ -540,14 +563,14 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
         case_rows.append(row)
     rows_by_name = {r["impl"]: r for r in case_rows}
     # One graph size for every implementation: cold cases without a flush read each set once a replay.
-    calls = max(args.graph_calls, sets) if temp == "cold" and not flushed else args.graph_calls
+    calls = max(args.graph_calls, sets) if temp == "cold" and not paired else args.graph_calls
     keep = max(1, min(calls, HELD_BYTES // case["bytes"]))  # outputs held while capturing
     names = list(fns)
-    rounds = max(args.rounds, FLUSHED_ROUNDS) if flushed else args.rounds
+    rounds = max(args.rounds, PAIRED_ROUNDS) if paired else args.rounds
     for r in range(rounds):
-        # The flushes alone, captured in each round: timed alternately with each implementation's graph
-        # and subtracted pair by pair (Timer.gpu_us).
-        flushes = timer.capture(lambda: None, [()], calls, 1, flush) if flushed else None
+        # What precedes each call (flushes or the other op's kernel) alone, captured in each round: timed
+        # alternately with each implementation's graph and subtracted pair by pair (Timer.gpu_us).
+        alone = timer.capture(lambda: None, [()], calls, 1, before) if paired else None
         start = (case_index + r) % len(names)
         # Each round captures its own graphs: a graph kept from an earlier round and replayed after the
         # others' measured slower in the largest cases, a state no caller sees.
@@ -556,8 +579,8 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
             if "error" in row:
                 continue
             try:
-                graph = timer.capture(fns[name], argsets, calls, keep, flush if flushed else None)
-                us = timer.gpu_us(graph, calls, minus=flushes)
+                graph = timer.capture(fns[name], argsets, calls, keep, before)
+                us = timer.gpu_us(graph, calls, minus=alone)
                 del graph
                 wall = timer.wall_us(fns[name], argsets, min(args.wall_calls, calls)) if args.wall_calls else None
             except Exception as e:
@@ -566,7 +589,7 @@ def time_case(case, dname, temp, case_index, timer, args, use_compile, t0, copy,
             row.setdefault("rounds_us", []).append(us)
             row.setdefault("rounds_wall_us", []).append(wall)
             row["graph_calls"] = calls
-        del flushes
+        del alone
     for row in case_rows:
         if row.get("rounds_us") and "error" not in row:
             us = statistics.median(row["rounds_us"])

@@ -1,5 +1,6 @@
-"""example-extension/bench/bench_bandwidth.py's smoke run on the CPU build: every quick case timed cold and
-hot, every implementation once a round, the rounds in the order the script promises.
+"""example-extension/bench/bench_bandwidth.py's smoke run on the CPU build: every quick case timed cold, hot
+(back to back) and after (behind another op's kernel), every implementation once a round, the rounds in the
+order the script promises.
 
 Usage: bench_quick.py LIBRARY BENCH_BANDWIDTH_PY OUT_JSON
 """
@@ -30,10 +31,10 @@ def main(library, script, out):
         cases.setdefault((row["op"], row["shape"], row["dtype"]), set()).add(row["temp"])
         if "error" not in row and len(row.get("rounds_us", [])) != 2:
             fail(f"{row['op']} {row['shape']} {row['impl']} {row['temp']}: {len(row.get('rounds_us', []))} rounds, not 2")
-    missing = [k for k, temps in cases.items() if temps != {"cold", "hot"}]
+    missing = [k for k, temps in cases.items() if temps != {"cold", "hot", "after"}]
     if missing:
-        fail(f"cases not timed both cold and hot: {missing}")
-    print(f"bench_bandwidth --set quick: {len(cases)} cases, each cold and hot, 2 rounds each")
+        fail(f"cases not timed cold, hot and after: {missing}")
+    print(f"bench_bandwidth --set quick: {len(cases)} cases, each cold, hot and after, 2 rounds each")
     return 0
 
 
