@@ -149,11 +149,12 @@ def test_norms_many_rows(device, dtype, hidden):
 # Narrow rows (up to 128 vectors) run in groups of up to 32 threads, several rows a block of 256, and load
 # the weight with x where the grid is one wave. 4096 rows of 576 or 1024 (512 blocks) are one wave only with
 # rms_norm's kernel capped at 64 registers (bfloat16; the other types fit uncapped); 1000 rows of 896 at any.
-# Up to four rows per SM (an H200 has 132 SMs) take one block a row with the weight early instead: 256 rows
-# of 896, 512 of 1024 (16-bit: float32 rows of those widths, over 128 vectors, take the one-row blocks).
+# Up to four aligned rows per SM (an H200 has 132 SMs) of up to 512 vectors take one block a row with the
+# weight early instead: 256 rows of 896, 512 of 1024, 300 of 3072 (float32: 768 vectors, too wide for it).
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
-@pytest.mark.parametrize("rows,hidden", [(4096, 576), (4096, 1024), (1000, 896), (256, 896), (512, 1024)])
+@pytest.mark.parametrize("rows,hidden", [(4096, 576), (4096, 1024), (1000, 896), (256, 896), (512, 1024),
+                                         (300, 3072)])
 def test_norms_narrow_rows(device, dtype, rows, hidden):
     check_norms(rows, hidden, dtype, device)
 

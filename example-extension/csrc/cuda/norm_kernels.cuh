@@ -17,7 +17,7 @@
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
 //      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
 //      a thread's edge value is loaded with its vectors (one memory round trip, not two);
-//   7. at most one row per SM (decode sizes, narrow rows too: up to four per SM), and
+//   7. at most one row per SM (decode sizes; rows of up to 512 vectors up to four per SM), and
 //      fused_add_rms_norm's wide rows at any count: the weight is loaded with x, before the reduction
 //      (one memory round trip, not two); elsewhere its registers would cost resident blocks. More
 //      narrow rows, in groups, spread over as many SMs as there are rows, and load the weight early
@@ -628,11 +628,12 @@ constexpr std::int64_t max_register_chunks = 2048;
 constexpr std::int64_t decode_one_vector_chunks = 512;
 constexpr std::int64_t decode_two_vector_chunks = 1024;
 
-// Narrow aligned rows (32 to 128 vectors) take one block a row with the weight early, as decode sizes
-// do, up to this many rows per SM: measured faster at 256 and 512 rows of 896 in every state (back to
-// back, behind another kernel, cold). At 1024 rows of 576 and 1024 values (7.8 per SM) the row groups
-// stay: faster back to back, level behind another kernel, slower only behind an L2 flush.
-constexpr std::int64_t narrow_block_rows_per_sm = 4;
+// Aligned rows of 32 to decode_one_vector_chunks vectors take one block a row, one vector a thread, the
+// weight early, as decode sizes do, up to this many rows per SM: faster at 256 to 512 rows of 896 to 4096
+// values, in every state (back to back, behind another kernel, cold), than the row groups (up to 128
+// vectors) and the blocks with the weight late. At 1024 rows of 576 and 1024 values (7.8 per SM) the
+// row groups stay: faster back to back, level behind another kernel, slower only behind an L2 flush.
+constexpr std::int64_t few_rows_per_sm = 4;
 
 // fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
 // any row count (faster than after the reduction at 2048 and 16384 rows of 2880 to 8192 values; slower
@@ -670,7 +671,8 @@ inline dim3 rows_grid(std::int64_t rows) {
 // `chunks`: the most 16-byte vectors a row has (a PEEL row has at most hidden / VEC).
 //   - very wide rows, and rms_norm's very many rows: the two-pass kernel;
 //   - narrow rows (up to 128 vectors): a group of <= 32 threads per row, several rows per block of 256,
-//     except aligned rows of 32 vectors or more, up to four per SM: one block a row, as decode sizes;
+//     except aligned rows of 32 vectors or more, up to four per SM: one block a row, as decode sizes
+//     (so are aligned rows of up to 512 vectors at those row counts);
 //   - otherwise one block per row. Rows that all fit on the GPU at once with two vectors a thread
 //     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
 //     per SM and aligned, with the weight loaded early. More rows take four vectors a thread: half the
@@ -686,14 +688,14 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   // its loads widest.
   const int sms = multiprocessors();
   const bool row_per_sm = PEEL == peel_none && sms > 0 && rows <= sms;
-  // Narrow aligned rows up to a few per SM take that kernel too, one vector a thread, where its grid is
-  // one wave: rows in groups (below) run the same calls faster only back to back; behind another op's
-  // kernel, or cold, they are up to a quarter slower (docs/benchmarks.md, "narrow rows, a few per SM").
-  const bool few_narrow_rows =
-      PEEL == peel_none && sms > 0 && !row_per_sm && chunks >= 32 && chunks <= 128 &&
-      rows <= narrow_block_rows_per_sm * sms &&
+  // Up to a few aligned rows per SM take that kernel too, one vector a thread, where its grid is one
+  // wave: behind another op's kernel or cold, the row groups (narrow rows, below) were up to a quarter
+  // slower, the blocks that load the weight late up to a fifth (docs/benchmarks.md, "rows, a few per SM").
+  const bool few_rows =
+      PEEL == peel_none && sms > 0 && !row_per_sm && chunks >= 32 && chunks <= decode_one_vector_chunks &&
+      rows <= few_rows_per_sm * sms &&
       fits_one_wave<norm_weight_early_kernel<T, dualgpu::max_vector_size<T>, 1, FUSED>>(rows, threads_for(chunks));
-  if (chunks <= 128 && !((row_per_sm || few_narrow_rows) && chunks >= 32)) {
+  if (chunks <= 128 && !((row_per_sm || few_rows) && chunks >= 32)) {
     const int nv = 4;
     int group = 1;
     while (group < 32 && group * nv < chunks) group *= 2;
@@ -731,7 +733,7 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   }
   if (row_per_sm && chunks > decode_two_vector_chunks)
     return {norm_plan::weight_early, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
-  if ((row_per_sm || few_narrow_rows) && chunks <= decode_one_vector_chunks)
+  if ((row_per_sm || few_rows) && chunks <= decode_one_vector_chunks)
     return {norm_plan::weight_early, 1, dim3(threads_for(chunks)), rows_grid(rows)};
   if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
