@@ -629,10 +629,11 @@ constexpr std::int64_t decode_one_vector_chunks = 512;
 constexpr std::int64_t decode_two_vector_chunks = 1024;
 
 // Aligned rows of 32 to decode_one_vector_chunks vectors take one block a row, one vector a thread, the
-// weight early, as decode sizes do, up to this many rows per SM: faster at 256 to 512 rows of 896 to 4096
-// values, in every state (back to back, behind another kernel, cold), than the row groups (up to 128
-// vectors) and the blocks with the weight late. At 1024 rows of 576 and 1024 values (7.8 per SM) the
-// row groups stay: faster back to back, level behind another kernel, slower only behind an L2 flush.
+// weight early, as decode sizes do, up to this many rows per SM: at 256 to 512 rows of 896 to 4096
+// values, faster or level in every state (back to back, behind another kernel, cold) than the row groups
+// (up to 128 vectors) and the blocks with the weight late. At 1024 rows of 576 and 1024 values (7.8 per
+// SM) the row groups stay: faster back to back, level behind another kernel, slower only behind an L2
+// flush.
 constexpr std::int64_t few_rows_per_sm = 4;
 
 // fused_add_rms_norm's aligned rows of more than this many vectors load the weight early (with x) at
