@@ -481,10 +481,7 @@ def main():
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
     print("\n".join(SUMMARY_HEAD), flush=True)
     results, summaries = [], []
-    flush_buffer = torch.empty(FLUSH_BYTES if device == "cuda" else 1 << 20, dtype=torch.uint8, device=device)
-    other_op_value = torch.zeros(1, device=device)
-    # What a timed call may follow (argument_sets): the L2 flush, or another op's kernel (the after state).
-    preceding = {"flush": lambda: flush_buffer.fill_(1), "kernel": lambda: other_op_value.add_(1)}
+    preceding = preceding_calls(device)
 
     def save():
         write_atomically(args.json, json.dumps(dict(info, copy=copy, results=results, summaries=summaries,
@@ -531,6 +528,14 @@ def main():
         with open(args.json) as f:
             plot.plot_bandwidth(json.load(f), args.png)
     return 0
+
+
+def preceding_calls(device):
+    """What a timed call may follow (argument_sets): "flush", the L2 flush (FLUSH_BYTES written; 1 MiB off a
+    GPU, where nothing is flushed), or "kernel", another op's kernel (one value added to: the after state)."""
+    flush_buffer = torch.empty(FLUSH_BYTES if device == "cuda" else 1 << 20, dtype=torch.uint8, device=device)
+    other_op_value = torch.zeros(1, device=device)
+    return {"flush": lambda: flush_buffer.fill_(1), "kernel": lambda: other_op_value.add_(1)}
 
 
 def write_atomically(path, text):
