@@ -17,10 +17,11 @@ loads (it did for float32), and the call then waits for the width before it load
 Prints each kernel's rounds; exits 1 if one takes more than --max or branches where it must not, 77 if
 --compile finds no nvcc or no cuobjdump (the CUDA toolkit's, or the one pip torch's Triton ships).
 
-The model: instructions in program order up to the first block or cluster barrier (the reduction) or
-the first unconditional EXIT; a global load (LDG) belongs to round 1 + the highest round whose result
-an earlier instruction read. Branches are not followed: a forward branch in that prefix skips code, so
-the count is an upper bound for the paths it skips.
+The model: every path through the instructions up to the first block or cluster barrier (the
+reduction) or an unconditional EXIT, following forward branches both ways and taking loops once (a
+grid-stride loop's next trip is another row); on a path, a global load (LDG) belongs to round 1 + the
+highest round whose result an earlier instruction read. A kernel's count is the most over its paths, so
+the arms of a switch (loads of different widths) count apart, not one after the other.
 """
 import argparse
 import os
@@ -47,7 +48,7 @@ DECODE_KERNELS = (r"norm_weight_early_kernel|norm_cluster_kernel|silu_and_mul_sm
 BRANCH_FREE_KERNELS = r"silu_and_mul_small_kernel"
 CONTROL_FLOW = {"EXIT", "BRA", "BRX", "JMP", "JMX", "CALL", "RET"}  # SASS opcodes that leave straight-line code
 SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu"]
-INSTRUCTION = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
+INSTRUCTION = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
 REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
 BARRIER = re.compile(r"^(BAR\.SYNC|BAR\.RED|UCGABAR_WAIT|UCGABAR_ARV)")
 
@@ -66,23 +67,49 @@ def load_width(opcode):
     return 4 if ".128" in opcode else 2 if ".64" in opcode else 1
 
 
-def rounds(lines):
-    """The round trips of one kernel's instructions (program order), as described in the module's doc."""
-    pending = {}  # register -> round of the load that writes it
-    waited = most = 0
-    for text in lines:
-        predicated = text.startswith("@")
-        parts = text.split(None, 2 if predicated else 1)
-        opcode = parts[1 if predicated else 0]
-        operands = parts[-1] if len(parts) > (2 if predicated else 1) else ""
-        if BARRIER.match(opcode) or (opcode == "EXIT" and not predicated and most):
-            break
-        destination, _, sources = operands.partition(",")
-        if opcode.startswith("ST") or opcode.startswith("BRA") or opcode.startswith("RED"):
-            sources, destination = operands, ""
+def parse(text):
+    """(predicated, opcode, destination operand, source operands) of one instruction's text."""
+    predicated = text.startswith("@")
+    parts = text.split(None, 2 if predicated else 1)
+    opcode = parts[1 if predicated else 0]
+    operands = parts[-1] if len(parts) > (2 if predicated else 1) else ""
+    destination, _, sources = operands.partition(",")
+    if opcode.startswith(("ST", "BRA", "RED")):
+        sources, destination = operands, ""
+    return predicated, opcode, destination, sources
+
+
+def successors(body, i, index):
+    """Where control may go after instruction i: the next one unless it always leaves (an unconditional
+    branch or exit) or is a barrier (the end of the prefix), and a forward branch's target. Loops are
+    taken once: the trips of a grid-stride loop are other rows, each a chain of its own."""
+    predicated, opcode, _, operands = parse(body[i][1])
+    if BARRIER.match(opcode) or (opcode == "EXIT" and not predicated):
+        return []
+    after = [i + 1] if i + 1 < len(body) and not (opcode.startswith("BRA") and not predicated) else []
+    if opcode.startswith("BRA"):
+        target = re.findall(r"0x([0-9a-f]+)", operands)
+        if target and int(target[-1], 16) in index and index[int(target[-1], 16)] > i:
+            after.append(index[int(target[-1], 16)])
+    return after
+
+
+def rounds(body):
+    """The round trips of one kernel's instructions ((offset, text) pairs), as described in the module's
+    doc: the most over every path through its forward branches."""
+    index = {offset: i for i, (offset, _) in enumerate(body)}
+    # Per instruction, what may reach it: each register a pending load writes -> that load's round, and
+    # the highest round whose result was read on the way. Paths merge by the most of each.
+    reach = {0: ({}, 0)} if body else {}
+    work, most = [0] if body else [], 0
+    while work:
+        i = work.pop()
+        pending, waited = dict(reach[i][0]), reach[i][1]
+        _, opcode, destination, sources = parse(body[i][1])
+        if BARRIER.match(opcode):
+            continue
         for r in registers(sources):
-            if r in pending:
-                waited = max(waited, pending[r])
+            waited = max(waited, pending.get(r, 0))
         if opcode.startswith("LDG"):
             first = min(registers(destination), default=None)
             if first is not None:
@@ -92,13 +119,25 @@ def rounds(lines):
         else:
             for r in registers(destination):
                 pending.pop(r, None)
+        for j in successors(body, i, index):
+            if j not in reach:
+                reach[j] = (pending, waited)
+                work.append(j)
+                continue
+            old_pending, old_waited = reach[j]
+            merged = dict(old_pending)
+            for r, k in pending.items():
+                merged[r] = max(merged.get(r, 0), k)
+            if merged != old_pending or waited > old_waited:
+                reach[j] = (merged, max(waited, old_waited))
+                work.append(j)
     return most
 
 
-def branches_before_loads(lines):
+def branches_before_loads(body):
     """The branch and exit instructions (predicated or not) that come before a kernel's first global load."""
     found = []
-    for text in lines:
+    for _, text in body:
         opcode = text.split()[1 if text.startswith("@") else 0]
         if opcode.startswith("LDG"):
             break
@@ -108,7 +147,7 @@ def branches_before_loads(lines):
 
 
 def kernels(sass):
-    """{kernel's mangled name: its instruction texts} from cuobjdump -sass output."""
+    """{kernel's mangled name: its instructions as (offset, text)} from cuobjdump -sass output."""
     found, name = {}, None
     for line in sass.splitlines():
         if "Function :" in line:
@@ -116,8 +155,8 @@ def kernels(sass):
             found[name] = []
             continue
         m = INSTRUCTION.match(line)
-        if m and name is not None and not m.group(1).startswith("NOP"):
-            found[name].append(m.group(1))
+        if m and name is not None and not m.group(2).startswith("NOP"):
+            found[name].append((int(m.group(1), 16), m.group(2)))
     return found
 
 
