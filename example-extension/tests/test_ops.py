@@ -165,10 +165,13 @@ def test_norms_narrow_rows(device, dtype, rows, hidden):
 # take four a thread (8192 fp32, 16384 - 8 bf16: the last thread one short); on sm_90+ float32
 # fused_add_rms_norm rows of 8192 and 7168 + 8 share a cluster of 8 blocks each (16 rows: 128 blocks),
 # the last block's last threads past the row; 17 rows do not fit and take the four-vector kernel.
+# Widths no vector width divides load the weight early too, realigned: 64 rows of 5121 put the weight at
+# every offset from out's row; 16384 - 9 is the widest such 16-bit row in one block (2047 vectors).
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("rows,hidden", [(1, 1536), (64, 1536), (64, 2880), (64, 7168 + 8), (133, 5120), (1, 8192),
-                                         (16, 7168 + 8), (17, 8192), (1, 16384 - 8)])
+                                         (16, 7168 + 8), (17, 8192), (1, 16384 - 8), (1, 5121), (64, 5121),
+                                         (132, 4100), (1, 16384 - 9)])
 def test_norms_few_rows(device, dtype, rows, hidden):
     check_norms(rows, hidden, dtype, device)
 

@@ -17,12 +17,13 @@
 //   6. rows of any width and offset run the same kernels with PEEL: a few scalar values at each end
 //      of a row, 16-byte vectors between them, so an odd hidden size or a slice keeps vector speed;
 //      a thread's edge value is loaded with its vectors (one memory round trip, not two);
-//   7. at most one row per SM (decode sizes; rows of up to 512 vectors up to four per SM), and
-//      fused_add_rms_norm's wide rows at any count: the weight is loaded with x, before the reduction
-//      (one memory round trip, not two); elsewhere its registers would cost resident blocks. More
-//      narrow rows, in groups, spread over as many SMs as there are rows, and load the weight early
-//      too wherever their grid is one wave (rms_norm's with the registers capped at 64 where only that
-//      makes it one);
+//   7. at most one row per SM (decode sizes: aligned rows, and rows of over 128 vectors at any width
+//      whose x and residual sit at out's offset, the weight realigned; aligned rows of up to 512
+//      vectors up to four per SM), and fused_add_rms_norm's wide aligned rows at any count: the weight
+//      is loaded with x, before the reduction (one memory round trip, not two); elsewhere its
+//      registers would cost resident blocks. More narrow rows, in groups, spread over as many SMs as
+//      there are rows, and load the weight early too wherever their grid is one wave (rms_norm's with
+//      the registers capped at 64 where only that makes it one);
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
 //      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
 //      take four (fewer registers a row: more rows resident, more bytes in flight), except
@@ -372,31 +373,57 @@ __device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residu
 }
 
 // The row's sum of squares, its vectors held in s (and, FUSED, residual += x stored). PEEL: the
-// thread's first edge is loaded before the vectors, so all of a thread's loads are in flight together.
-template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+// thread's first edge is loaded before the vectors, so all of a thread's loads are in flight together;
+// WEIGHT_EARLY: the weight's too, into s.w. FURTHER_EDGES: a thread may have more edges than
+// one (a group narrower than a row's 2 * VEC - 2 edges); false in blocks (threads_for: 64 threads or
+// more), whose code then has no loop of edge loads after the first round trip, which load_rounds.py
+// would count as further round trips.
+template <int PEEL, bool WEIGHT_EARLY = false, bool FURTHER_EDGES = true, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_row_sum(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r, int first,
-                                              int stride, bool live) {
+                                              int stride, bool live, const T* __restrict__ weight = nullptr) {
   const int h = r.split.head;
   if constexpr (PEEL) s.edge = load_edge<FUSED, VEC>(r.split, r.in, r.res, first, live);
+  // The weight early: aligned, its vectors as x's; PEEL (the weight at another offset than out's row),
+  // as realigned granules, realigned once x's loads are issued too. Read in pieces, in a branch on their
+  // width, they would be unpacked inside it, and x's loads after it would wait for them.
+  granules weight_granules[WEIGHT_EARLY && PEEL ? NV : 1];
+  if constexpr (WEIGHT_EARLY && PEEL) {
+    load_edge_weight(s.edge, weight);
+#pragma unroll
+    for (int i = 0; i < NV; ++i)
+      weight_granules[i] = load_granules(weight + h + clamp_chunk(first + i * stride, r.split.chunks, live) * VEC);
+  } else if constexpr (WEIGHT_EARLY) {
+    load_weight(s.w, weight, first, stride, r.split.chunks, live);
+  }
   float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, first, stride, r.split.chunks, live);
+  if constexpr (WEIGHT_EARLY && PEEL) {
+#pragma unroll
+    for (int i = 0; i < NV; ++i) s.w[i] = realign<VEC, T>(weight_granules[i]);
+  }
   if constexpr (PEEL) {
     sum_squares += edge_square<FUSED>(s.edge, r.res);
-    if (live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first + stride, stride);
+    if (FURTHER_EDGES && live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first + stride, stride);
   }
   return sum_squares;
 }
 
-// out = s * inv_rms * weight for the row, its edges too.
-template <int PEEL, typename T, int VEC, int NV, bool FUSED>
+// out = s * inv_rms * weight for the row, its edges too. WEIGHT_EARLY: s holds the weight already
+// (norm_row_sum loaded it), but for a thread's further edges (FURTHER_EDGES, as norm_row_sum's).
+template <int PEEL, bool WEIGHT_EARLY = false, bool FURTHER_EDGES = true, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ void norm_row_store(row_slice<T, VEC, NV, FUSED>& s, const norm_row<T>& r,
                                                const T* __restrict__ weight, float inv_rms, int first, int stride,
                                                bool live) {
   const int h = r.split.head;
-  if constexpr (PEEL) load_edge_weight(s.edge, weight);
-  norm_store<PEEL>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
+  if constexpr (WEIGHT_EARLY) {
+    norm_scale_store<0>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
+  } else {
+    if constexpr (PEEL) load_edge_weight(s.edge, weight);
+    norm_store<PEEL>(s, r.out + h, weight + h, inv_rms, first, stride, r.split.chunks, live);
+  }
   if constexpr (PEEL) {
     edge_store(s.edge, r.out, inv_rms);
-    if (live) edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first + stride, stride);
+    if (FURTHER_EDGES && live)
+      edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first + stride, stride);
   }
 }
 
@@ -421,27 +448,26 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   norm_row_store<PEEL>(s, r, weight, inv_rms, first, stride, true);
 }
 
-// Aligned rows, one block per row as above, but the weight is loaded with x (and the residual), before
-// the reduction, rather than after it, so the row costs one memory round trip instead of two. Where
-// each row has an SM to itself (decode sizes), and for fused_add_rms_norm's wide rows at any count;
+// One block per row as above, but the weight is loaded with x (and the residual), before the reduction,
+// rather than after it, so the row costs one memory round trip instead of two. Where each row has an SM
+// to itself (decode sizes; PEEL rows too), and for fused_add_rms_norm's wide aligned rows at any count;
 // elsewhere the weight's registers, held across the reduction, cost more resident blocks than the round
 // trip saves (docs/benchmarks.md). One grid line: at most 65535 rows. No row count is passed, and none
 // checked: a block past the end would have to read it, and that read comes after the wait (where the
 // compiler puts it), on the critical path of a decode-size call.
-template <typename T, int VEC, int NV, bool FUSED>
+template <typename T, int VEC, int NV, bool FUSED, int PEEL = peel_none>
 __global__ void __launch_bounds__(norm_block_bound(NV))
     norm_weight_early_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
                              const T* __restrict__ weight, float eps, int hidden) {
   const int first = static_cast<int>(threadIdx.x);
   const int stride = static_cast<int>(blockDim.x);
   dualgpu::wait_for_previous_grid();  // the weight too may be an earlier kernel's output
-  const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, blockIdx.x * std::int64_t{hidden}, hidden);
+  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, blockIdx.x * std::int64_t{hidden}, hidden);
   row_slice<T, VEC, NV, FUSED> s;
-  load_weight(s.w, weight, first, stride, r.split.chunks, true);
-  const float sum_squares = norm_row_sum<peel_none>(s, r, first, stride, true);
+  const float sum_squares = norm_row_sum<PEEL, true, false>(s, r, first, stride, true, weight);
   const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
   dualgpu::allow_next_grid();
-  norm_scale_store<0>(s, r.out, weight, inv_rms, first, stride, r.split.chunks, true);
+  norm_row_store<PEEL, true, false>(s, r, weight, inv_rms, first, stride, true);
 }
 
 // Decode-size rows on sm_90+: a row shared by a cluster of blocks (blockIdx.x = row * cluster + rank),
@@ -465,8 +491,7 @@ __global__ void __launch_bounds__(1024)
   const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, row * hidden, hidden);
   const bool live = chunk < r.split.chunks;
   row_slice<T, VEC, 1, FUSED> s;
-  load_weight(s.w, weight, chunk, 0, r.split.chunks, live);
-  const float partial = norm_row_sum<peel_none>(s, r, chunk, 0, live);
+  const float partial = norm_row_sum<peel_none, true>(s, r, chunk, 0, live, weight);
   const float share = dualgpu::block_reduce_sum(partial);
   __shared__ float shares;
   if (threadIdx.x == 0) shares = share;
@@ -476,7 +501,7 @@ __global__ void __launch_bounds__(1024)
   auto done_reading = cluster.barrier_arrive();  // the others' sums read (a release)
   dualgpu::allow_next_grid();
   const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
-  norm_scale_store<0>(s, r.out, weight, inv_rms, chunk, 0, r.split.chunks, live);
+  norm_row_store<peel_none, true>(s, r, weight, inv_rms, chunk, 0, live);
   cluster.barrier_wait(std::move(done_reading));  // and so are this block's: it may exit
 #else
   (void)out, (void)x, (void)residual, (void)weight, (void)eps, (void)hidden;
@@ -503,14 +528,12 @@ __global__ void __launch_bounds__(256, CAPPED ? 4 : 1)
     const bool live = row < rows;
     const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, live ? row * hidden : 0, hidden);
     row_slice<T, VEC, NV, FUSED> s;
-    if constexpr (WEIGHT_EARLY) load_weight(s.w, weight, first, group, r.split.chunks, live);
-    float sum_squares = norm_row_sum<PEEL>(s, r, first, group, live);
+    float sum_squares = norm_row_sum<PEEL, WEIGHT_EARLY>(s, r, first, group, live, weight);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
       sum_squares += dualgpu::shfl_xor(sum_squares, lane_offset, group);
     const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
     dualgpu::allow_next_grid();
-    if constexpr (WEIGHT_EARLY) norm_scale_store<0>(s, r.out, weight, inv_rms, first, group, r.split.chunks, live);
-    else norm_row_store<PEEL>(s, r, weight, inv_rms, first, group, live);
+    norm_row_store<PEEL, WEIGHT_EARLY>(s, r, weight, inv_rms, first, group, live);
   }
 }
 
@@ -676,7 +699,8 @@ inline dim3 rows_grid(std::int64_t rows) {
 //     (so are aligned rows of up to 512 vectors at those row counts);
 //   - otherwise one block per row. Rows that all fit on the GPU at once with two vectors a thread
 //     (one wave) keep that widest spread, the latency of one row being what counts; at most one row
-//     per SM and aligned, with the weight loaded early. More rows take four vectors a thread: half the
+//     per SM, with the weight loaded early (PEEL rows too, where x and the residual sit at out's
+//     offset). More rows take four vectors a thread: half the
 //     threads and fewer registers a row, so more rows resident and more bytes in flight; but
 //     fused_add_rms_norm's wide aligned rows take two (one for 16-bit rows of 769 to 1024 vectors), with
 //     the weight loaded early (docs/benchmarks.md).
@@ -688,7 +712,8 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   // narrow rows too: a row's latency is what counts there, and a block of two vectors a thread spreads
   // its loads widest.
   const int sms = multiprocessors();
-  const bool row_per_sm = PEEL == peel_none && sms > 0 && rows <= sms;
+  const bool decode = sms > 0 && rows <= sms;
+  const bool row_per_sm = PEEL == peel_none && decode;
   // Up to a few aligned rows per SM take that kernel too, one vector a thread, where its grid is one
   // wave: behind another op's kernel or cold, the row groups (narrow rows, below) were up to a quarter
   // slower, the blocks that load the weight late up to a fifth (docs/benchmarks.md, "rows, a few per SM").
@@ -736,7 +761,11 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     return {norm_plan::weight_early, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
   if ((row_per_sm || few_rows) && chunks <= decode_one_vector_chunks)
     return {norm_plan::weight_early, 1, dim3(threads_for(chunks)), rows_grid(rows)};
-  if (row_per_sm) return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
+  // So do decode-size rows of any width (PEEL rows with x and the residual at out's offset, the weight
+  // realigned): one round trip instead of two, as for aligned rows; two vectors a thread, as the blocks
+  // they took before (docs/benchmarks.md, "decode-size rows of any width").
+  if (row_per_sm || (PEEL == peel_rows && decode))
+    return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
   if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows) {
@@ -778,7 +807,10 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
         return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
                                                                             residual, w, eps, hidden);
       }
-      break;  // not planned for PEEL rows
+      if constexpr (PEEL == peel_rows)  // decode sizes only, two vectors a thread
+        return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out,
+                                                                                  x, residual, w, eps, hidden);
+      break;  // not planned for other PEEL rows
     case norm_plan::cluster:
       if constexpr (PEEL == peel_none)
         return dualgpu::launch_dependent_clusters<norm_cluster_kernel<T, VEC, FUSED>>(
