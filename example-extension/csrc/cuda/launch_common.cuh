@@ -189,9 +189,10 @@ __device__ __forceinline__ aligned_vector<T, N> load_pieces(const T* p) {
 // place. Split in two so that a kernel issues every row's loads before it realigns any: realigning
 // needs the data, and done between two rows' loads it would make the second wait for the first (two
 // memory round trips instead of one). Both steps are branch-free for the same reason: a load in a
-// branch is unpacked inside it, which waits for the data there. The second granule can reach past the
-// last of the 16 bytes, never past the page that holds it (it starts at or before that byte), so it
-// cannot fault; the bytes past the row are shifted out. Two wide accesses replace up to eight narrow ones.
+// branch is unpacked inside it, which waits for the data there. The second granule is the one holding
+// the last of the 16 bytes (the first one again when they are aligned: the next would lie wholly past
+// them, past the tensor's end for its last vector), so no access leaves the granules that hold the
+// bytes; the bytes past them are shifted out. Two wide accesses replace up to eight narrow ones.
 struct granules {
   uint4 first, second;
   unsigned offset;  // the bytes' offset in `first`: 0 to 15
@@ -201,7 +202,7 @@ template <typename T>
 __device__ __forceinline__ granules load_granules(const T* p) {
   const unsigned offset = static_cast<unsigned>(reinterpret_cast<std::uintptr_t>(p) % 16);
   const uint4* granule = reinterpret_cast<const uint4*>(reinterpret_cast<const char*>(p) - offset);
-  return {granule[0], granule[1], offset};
+  return {granule[0], granule[offset != 0 ? 1 : 0], offset};
 }
 
 template <int N, typename T>
