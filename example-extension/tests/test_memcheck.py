@@ -17,8 +17,17 @@ import pytest
 
 import dualgpu_example as ext
 
-SANITIZER = shutil.which("compute-sanitizer") or next(
-    (p for p in ("/usr/local/cuda/bin/compute-sanitizer",) if os.path.exists(p)), None)
+
+def find_sanitizer():
+    """compute-sanitizer on PATH, else in the CUDA toolkit ($CUDA_HOME, or where it installs by default)."""
+    for folder in (None, os.path.join(os.environ.get("CUDA_HOME", "/usr/local/cuda"), "bin")):
+        found = shutil.which("compute-sanitizer", path=folder)
+        if found:
+            return found
+    return None
+
+
+SANITIZER = find_sanitizer()
 
 # Run in the sanitized process: each op on fresh tensors whose allocations end where they do.
 CALLS = r"""
@@ -40,11 +49,14 @@ print("calls done")
 
 @pytest.mark.gpu
 @pytest.mark.skipif(not ext.has_gpu_kernels(), reason="no GPU visible, or this build has no GPU kernels")
-@pytest.mark.skipif(SANITIZER is None, reason="no compute-sanitizer on PATH (the CUDA toolkit's)")
+@pytest.mark.skipif(SANITIZER is None, reason="no compute-sanitizer on PATH or in $CUDA_HOME/bin (the CUDA toolkit's)")
 def test_no_read_past_a_tensor():
     env = dict(os.environ, PYTORCH_NO_CUDA_MEMORY_CACHING="1")
-    run = subprocess.run([SANITIZER, "--tool", "memcheck", "--error-exitcode", "3", "--print-limit", "5",
-                          sys.executable, "-c", CALLS], env=env, capture_output=True, text=True, timeout=900)
+    try:
+        run = subprocess.run([SANITIZER, "--tool", "memcheck", "--error-exitcode", "3", "--print-limit", "5",
+                              sys.executable, "-c", CALLS], env=env, capture_output=True, text=True, timeout=900)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"{SANITIZER} --tool memcheck did not finish in 900 s (a hung kernel, or a far slower GPU)")
     report = run.stdout + run.stderr
     first = report.find("Invalid")  # memcheck's first finding, then its summary
     assert run.returncode == 0 and "calls done" in run.stdout, (
