@@ -89,6 +89,31 @@ bool clusters_fit(std::int64_t clusters, int cluster_blocks, int threads) {
   return resident > 0 && clusters <= resident;
 }
 
+// Gives Kernel's SMs the most L1 its blocks allow (the least shared memory), once per device, never
+// while `stream` is being captured (asked again at the next launch). The norms' cluster kernel
+// measured 0.08-0.12 us faster behind an L2 flush with it and the same otherwise; the two-pass kernel
+// slower (docs/benchmarks.md, "decode-size norms: the block reduction's second stage, and L1 for the
+// cluster kernel").
+template <auto Kernel>
+void prefer_l1(dualgpu::stream_t stream) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  constexpr int max_devices = 64;
+  static std::atomic<bool> done[max_devices];
+  int device = -1;
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices ||
+      done[device].load(std::memory_order_relaxed) || cudaStreamIsCapturing(stream, &capturing) != cudaSuccess ||
+      capturing != cudaStreamCaptureStatusNone)
+    return;
+  if (cudaFuncSetAttribute(reinterpret_cast<const void*>(Kernel), cudaFuncAttributePreferredSharedMemoryCarveout,
+                           cudaSharedmemCarveoutMaxL1) != cudaSuccess)
+    static_cast<void>(cudaGetLastError());  // a preference only: the launch goes ahead without it
+  done[device].store(true, std::memory_order_relaxed);
+#else
+  static_cast<void>(stream);
+#endif  // DUALGPU_PLATFORM_CUDA
+}
+
 inline unsigned grid_for(std::int64_t rows) { return static_cast<unsigned>(std::min(rows, max_grid_rows)); }
 
 // Plain wide accesses: the host checked the alignment, so no per-access test (load_vector has one).

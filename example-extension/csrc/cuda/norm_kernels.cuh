@@ -812,9 +812,11 @@ dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w
                                                                                   x, residual, w, eps, hidden);
       break;  // not planned for other PEEL rows
     case norm_plan::cluster:
-      if constexpr (PEEL == peel_none)
+      if constexpr (PEEL == peel_none) {
+        prefer_l1<norm_cluster_kernel<T, VEC, FUSED>>(stream);
         return dualgpu::launch_dependent_clusters<norm_cluster_kernel<T, VEC, FUSED>>(
             p.blocks, p.threads, p.cluster_blocks, 0, stream, out, x, residual, w, eps, hidden);
+      }
       break;  // not planned for PEEL rows
     case norm_plan::block:
       if (p.nv == 2)
