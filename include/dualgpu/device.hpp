@@ -248,13 +248,15 @@ DUALGPU_DEVICE DUALGPU_INLINE T reduce_partials_in_every_warp(const T* partials,
 }  // namespace detail
 
 // ---- block reductions -------------------------------------------------------------------
-namespace detail {
-// A block reduction; IDENTITY: `identity` is op's identity (0 for a sum), which lets a block of whole
-// warps reduce its partials with one butterfly over every lane, lanes past the last warp reading the
-// identity: no branch, where the identity-free tree tests each step (docs/benchmarks.md, "decode-size
-// norms: the block reduction's second stage, and L1 for the cluster kernel").
-template <bool IDENTITY, typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op, T identity) {
+/// All threads of the block must call it; every thread gets the result. No identity value is
+/// needed: lanes without data never contribute.
+/// A block of whole warps (the usual case): two barriers and one pass through shared memory, with
+/// butterflies and constant lane masks; each warp writes one partial and every warp reduces the
+/// partials itself. A block of one whole warp needs no barrier. A block with a partial last warp
+/// (which may have fewer lanes than there are partials): warp 0 reduces them and passes the result
+/// through shared memory, behind a third barrier.
+template <typename T, typename Op>
+DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op) {
   constexpr int max_warps = 1024 / warp_size;
   __shared__ T partials[max_warps];
   __shared__ T result;
@@ -272,11 +274,10 @@ DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op, T identity) {
     __syncthreads();
     if (lane == 0) partials[warp] = v;
     __syncthreads();
-    if constexpr (IDENTITY) return warp_reduce(lane < num_warps ? partials[lane] : identity, op);
-    else return reduce_partials_in_every_warp(partials, op, num_warps);
+    return detail::reduce_partials_in_every_warp(partials, op, num_warps);
   }
   const int lanes_here = min(warp_size, nthreads - warp * warp_size);
-  v = partial_warp_reduce(v, op, lanes_here, lanes_here);
+  v = detail::partial_warp_reduce(v, op, lanes_here, lanes_here);
   // Three barriers make back-to-back calls safe: partials are rewritten only after every
   // thread passed the previous call's last barrier, i.e. after warp 0 read them.
   __syncthreads();
@@ -284,29 +285,15 @@ DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op, T identity) {
   __syncthreads();
   if (warp == 0) {
     T w = partials[lane < num_warps ? lane : 0];
-    w = partial_warp_reduce(w, op, num_warps, lanes_here);
+    w = detail::partial_warp_reduce(w, op, num_warps, lanes_here);
     if (lane == 0) result = w;
   }
   __syncthreads();
   return result;
 }
-}  // namespace detail
-
-/// All threads of the block must call it; every thread gets the result. No identity value is
-/// needed: lanes without data never contribute.
-/// A block of whole warps (the usual case): two barriers and one pass through shared memory, with
-/// butterflies and constant lane masks; each warp writes one partial and every warp reduces the
-/// partials itself. A block of one whole warp needs no barrier. A block with a partial last warp
-/// (which may have fewer lanes than there are partials): warp 0 reduces them and passes the result
-/// through shared memory, behind a third barrier.
-template <typename T, typename Op>
-DUALGPU_DEVICE DUALGPU_INLINE T block_reduce(T v, Op op) {
-  return detail::block_reduce<false>(v, op, v);
-}
-/// As block_reduce; a block of whole warps reduces its partials in one branch-free butterfly.
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_sum(T v) {
-  return detail::block_reduce<true>(v, sum_op{}, T{});
+  return block_reduce(v, sum_op{});
 }
 template <typename T>
 DUALGPU_DEVICE DUALGPU_INLINE T block_reduce_max(T v) {
