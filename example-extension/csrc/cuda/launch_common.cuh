@@ -91,9 +91,9 @@ bool clusters_fit(std::int64_t clusters, int cluster_blocks, int threads) {
 
 // Gives Kernel's SMs the most L1 its blocks allow (the least shared memory), once per device, never
 // while `stream` is being captured (asked again at the next launch). The norms' cluster kernel
-// measured 0.08-0.12 us faster behind an L2 flush with it and the same otherwise; the two-pass kernel
-// slower (docs/benchmarks.md, "decode-size norms: the block reduction's second stage, and L1 for the
-// cluster kernel").
+// measured faster with it behind an L2 flush and level otherwise; the two-pass kernel slower, so it is
+// asked for that kernel alone (docs/benchmarks.md, "decode-size norms: the block reduction's second
+// stage, and L1 for the cluster kernel").
 template <auto Kernel>
 void prefer_l1(dualgpu::stream_t stream) {
 #if defined(DUALGPU_PLATFORM_CUDA)
