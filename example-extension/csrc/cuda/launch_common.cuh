@@ -31,14 +31,22 @@ inline int threads_for(std::int64_t work_per_row) {
   return static_cast<int>((t + 63) / 64 * 64);
 }
 
+// The answers below are cached per device, for this many devices; a device past them is not cached.
+constexpr int max_cached_devices = 64;
+
+// The current device's index if its answers can be cached, else -1 (no device, or one past the cache).
+inline int cached_device() {
+  int device = -1;
+  return cudaGetDevice(&device) == cudaSuccess && device >= 0 && device < max_cached_devices ? device : -1;
+}
+
 // The current device's multiprocessor count, asked once per device; 0 if it cannot be asked (then no
 // launch plan takes its few-rows paths: decode-size norms with the weight loaded early, silu_and_mul's
 // blocks of 128).
 inline int multiprocessors() {
-  constexpr int max_devices = 64;
-  static std::atomic<int> known[max_devices];
-  int device = -1;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices) return 0;
+  static std::atomic<int> known[max_cached_devices];
+  const int device = cached_device();
+  if (device < 0) return 0;
   int count = known[device].load(std::memory_order_relaxed);
   if (count == 0) {
     if (cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device) != cudaSuccess || count <= 0) return 0;
@@ -53,13 +61,11 @@ inline int multiprocessors() {
 // be asked.
 template <auto Kernel>
 bool fits_one_wave(std::int64_t blocks, int threads) {
-  constexpr int max_devices = 64, sizes = 1024 / 32;
-  static std::atomic<int> known[max_devices][sizes];  // resident blocks per multiprocessor + 1; 0: not asked
-  int device = -1;
+  constexpr int sizes = 1024 / 32;
+  static std::atomic<int> known[max_cached_devices][sizes];  // resident blocks per multiprocessor + 1; 0: not asked
   const int size = threads / 32 - 1;
-  if (threads % 32 != 0 || size < 0 || size >= sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 ||
-      device >= max_devices)
-    return false;
+  const int device = cached_device();
+  if (threads % 32 != 0 || size < 0 || size >= sizes || device < 0) return false;
   int per_sm = known[device][size].load(std::memory_order_relaxed) - 1;
   if (per_sm < 0) {
     if (cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, Kernel, threads, 0) != cudaSuccess) return false;
@@ -73,14 +79,16 @@ bool fits_one_wave(std::int64_t blocks, int threads) {
 // no clusters (dualgpu::max_active_clusters: HIP, older devices). Asked once per kernel, device and shape.
 template <auto Kernel>
 bool clusters_fit(std::int64_t clusters, int cluster_blocks, int threads) {
-  constexpr int max_devices = 64, cluster_sizes = 4, sizes = 1024 / 64;
-  static std::atomic<int> known[max_devices][cluster_sizes][sizes];  // resident clusters + 1; 0: not asked
-  int device = -1, log2_blocks = 0;
+  constexpr int cluster_sizes = 4, sizes = 1024 / 64;
+  static std::atomic<int> known[max_cached_devices][cluster_sizes][sizes];  // resident clusters + 1; 0: not asked
+  int log2_blocks = 0;
   while ((2 << log2_blocks) <= cluster_blocks) ++log2_blocks;
   const int size = threads / 64 - 1;
   if (threads % 64 != 0 || size < 0 || size >= sizes || (1 << log2_blocks) != cluster_blocks ||
-      log2_blocks >= cluster_sizes || cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices)
+      log2_blocks >= cluster_sizes)
     return false;
+  const int device = cached_device();
+  if (device < 0) return false;
   int resident = known[device][log2_blocks][size].load(std::memory_order_relaxed) - 1;
   if (resident < 0) {
     resident = dualgpu::max_active_clusters<Kernel>(dim3(threads), static_cast<unsigned>(cluster_blocks));
@@ -97,13 +105,11 @@ bool clusters_fit(std::int64_t clusters, int cluster_blocks, int threads) {
 template <auto Kernel>
 void prefer_l1(dualgpu::stream_t stream) {
 #if defined(DUALGPU_PLATFORM_CUDA)
-  constexpr int max_devices = 64;
-  static std::atomic<bool> done[max_devices];
-  int device = -1;
+  static std::atomic<bool> done[max_cached_devices];
+  const int device = cached_device();
   cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  if (cudaGetDevice(&device) != cudaSuccess || device < 0 || device >= max_devices ||
-      done[device].load(std::memory_order_relaxed) || cudaStreamIsCapturing(stream, &capturing) != cudaSuccess ||
-      capturing != cudaStreamCaptureStatusNone)
+  if (device < 0 || done[device].load(std::memory_order_relaxed) ||
+      cudaStreamIsCapturing(stream, &capturing) != cudaSuccess || capturing != cudaStreamCaptureStatusNone)
     return;
   if (cudaFuncSetAttribute(reinterpret_cast<const void*>(Kernel), cudaFuncAttributePreferredSharedMemoryCarveout,
                            cudaSharedmemCarveoutMaxL1) != cudaSuccess)
