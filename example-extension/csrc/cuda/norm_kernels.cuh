@@ -27,7 +27,8 @@
 //   8. rows that each get an SM take one vector a thread (up to 512 vectors; two up to 1024, four
 //      beyond), rows that all fit on the GPU at once two (the widest spread, for latency); more rows
 //      take four (fewer registers a row: more rows resident, more bytes in flight), except
-//      fused_add_rms_norm's wide rows (7.): two, or one for 16-bit rows of 769 to 1024 vectors;
+//      fused_add_rms_norm's wide rows (7.): two, or one for 16-bit rows of 769 to 1024 vectors, and
+//      rms_norm's 16-bit rows of 512 vectors: two;
 //   9. on sm_90+, decode-size rows that read 80 KiB or more are shared by a cluster of 8 blocks on as
 //      many SMs: one SM's bandwidth no longer limits the row (below that the cluster launch costs more).
 #pragma once
@@ -670,6 +671,13 @@ constexpr std::int64_t fused_weight_early_chunks = 256;
 // vector counts were not measured with it (docs/benchmarks.md, "fused_add_rms_norm's many wide rows").
 constexpr std::int64_t fused_one_vector_chunks = 768;
 
+// rms_norm's many aligned 16-bit rows of exactly this many vectors (4096 values) take two vectors a
+// thread in blocks of 256 rather than four in blocks of 128: with four they were slower than their
+// neighbouring widths would say, and than Liger-Kernel, at 2048 and 16384 rows; two vectors were slower
+// at every other width measured, 192 to 896 vectors (docs/benchmarks.md, "many rows: two vectors a thread
+// or four, and Liger-Kernel in place").
+constexpr std::int64_t rms_two_vector_chunks = 512;
+
 // Decode-size rows that read at least this many bytes (x, the weight and, FUSED, the residual) are each
 // shared by a cluster of blocks on as many SMs (sm_90+), where the GPU has an SM for every block. A
 // cluster launch costs more than it saves on narrower rows (docs/benchmarks.md, "decode-size calls":
@@ -703,7 +711,7 @@ inline dim3 rows_grid(std::int64_t rows) {
 //     offset). More rows take four vectors a thread: half the
 //     threads and fewer registers a row, so more rows resident and more bytes in flight; but
 //     fused_add_rms_norm's wide aligned rows take two (one for 16-bit rows of 769 to 1024 vectors), with
-//     the weight loaded early (docs/benchmarks.md).
+//     the weight loaded early, and rms_norm's aligned 16-bit rows of 512 vectors two (docs/benchmarks.md).
 template <typename T, bool FUSED, int PEEL>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
@@ -772,6 +780,8 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     const int nv = sizeof(T) == 2 && chunks > fused_one_vector_chunks && chunks <= norm_block_bound(1) ? 1 : 2;
     return {norm_plan::weight_early, nv, dim3(threads_for(ceil_div(chunks, nv))), rows_grid(rows)};
   }
+  if (!FUSED && PEEL == peel_none && sizeof(T) == 2 && chunks == rms_two_vector_chunks)
+    return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
 }
 
