@@ -673,9 +673,9 @@ constexpr std::int64_t fused_one_vector_chunks = 768;
 
 // rms_norm's many aligned 16-bit rows of exactly this many vectors (4096 values) take two vectors a
 // thread in blocks of 256 rather than four in blocks of 128: with four they were slower than their
-// neighbouring widths would say, and than Liger-Kernel, at 2048 and 16384 rows; two vectors were slower
-// at every other width measured, 192 to 896 vectors (docs/benchmarks.md, "many rows: two vectors a thread
-// or four, and Liger-Kernel in place").
+// neighbouring widths would say, and than Liger-Kernel, at 16384 rows. At the other widths two vectors
+// gained little where they gained at all and lost up to 44 % elsewhere (docs/benchmarks.md,
+// "example-extension: many rows, two vectors a thread or four, and Liger-Kernel in place").
 constexpr std::int64_t rms_two_vector_chunks = 512;
 
 // Decode-size rows that read at least this many bytes (x, the weight and, FUSED, the residual) are each
