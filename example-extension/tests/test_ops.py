@@ -136,8 +136,9 @@ def check_norms(rows, hidden, dtype, device, misaligned=False):
 
 
 # ---- the launch plans for many rows -------------------------------------------------------
-# 1024 rows or more take the GPU plan for throughput (256+ threads, 2-4 vectors each; fused_add_rms_norm's
-# aligned rows of 4096 and 8192 with the weight loaded early); 4096 + 8 leaves the last threads of a row
+# 1024 rows or more take the GPU plan for throughput (2-4 vectors a thread; fused_add_rms_norm's aligned
+# rows of 4096 and 8192 with the weight loaded early; rms_norm's aligned 16-bit rows of 4096 at two vectors
+# a thread, 1100 rows being more than one wave on an H200); 4096 + 8 leaves the last threads of a row
 # with vectors past its end (clamped loads, masked stores).
 @pytest.mark.parametrize("device", DEVICES)
 @pytest.mark.parametrize("dtype", DTYPES)
