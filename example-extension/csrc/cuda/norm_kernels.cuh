@@ -30,7 +30,8 @@
 //      fused_add_rms_norm's wide rows (7.): two, or one for 16-bit rows of 769 to 1024 vectors, and
 //      rms_norm's 16-bit rows of 512 vectors: two;
 //   9. on sm_90+, decode-size rows that read 80 KiB or more are shared by a cluster of 8 blocks on as
-//      many SMs: one SM's bandwidth no longer limits the row (below that the cluster launch costs more).
+//      many SMs, two vectors a thread: one SM's bandwidth no longer limits the row (below that the
+//      cluster launch costs more).
 #pragma once
 
 #include "launch_common.cuh"
@@ -472,12 +473,17 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
 }
 
 // Decode-size rows on sm_90+: a row shared by a cluster of blocks (blockIdx.x = row * cluster + rank),
-// one vector a thread, the weight loaded with x. One SM moves a limited number of bytes a clock, so a
-// wide row on one SM waits for its bytes long after the first arrive, while the other SMs idle; split
-// over a cluster, each SM moves a share. Each block sums its share; the blocks read each other's sums
+// cluster_vectors a thread (vector i of the cluster's thread t: t + i * the cluster's threads), the
+// weight loaded with x. One SM moves a limited number of bytes a clock, so a wide row on one SM waits
+// for its bytes long after the first arrive, while the other SMs idle; split over a cluster, each SM
+// moves a share. Each block sums its share; the blocks read each other's sums
 // from distributed shared memory; each scales and stores its share. A block must not exit while
 // another may still read its sum: the second cluster barrier, split around the stores, keeps it.
 // Only launched where dualgpu::max_active_clusters says clusters exist (empty elsewhere).
+// Two vectors a thread, in half the threads, measured faster than one in every state; four slower
+// (docs/benchmarks.md, "the cluster kernel's vectors a thread").
+constexpr int cluster_vectors = 2;
+
 template <typename T, int VEC, bool FUSED>
 __global__ void __launch_bounds__(1024)
     norm_cluster_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
@@ -491,8 +497,9 @@ __global__ void __launch_bounds__(1024)
   dualgpu::wait_for_previous_grid();
   const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, row * hidden, hidden);
   const bool live = chunk < r.split.chunks;
-  row_slice<T, VEC, 1, FUSED> s;
-  const float partial = norm_row_sum<peel_none, true>(s, r, chunk, 0, live, weight);
+  const int stride = blocks * static_cast<int>(blockDim.x);
+  row_slice<T, VEC, cluster_vectors, FUSED> s;
+  const float partial = norm_row_sum<peel_none, true>(s, r, chunk, stride, live, weight);
   const float share = dualgpu::block_reduce_sum(partial);
   __shared__ float shares;
   if (threadIdx.x == 0) shares = share;
@@ -502,7 +509,7 @@ __global__ void __launch_bounds__(1024)
   auto done_reading = cluster.barrier_arrive();  // the others' sums read (a release)
   dualgpu::allow_next_grid();
   const float inv_rms = rsqrtf(sum_squares / static_cast<float>(hidden) + eps);
-  norm_row_store<peel_none, true>(s, r, weight, inv_rms, chunk, 0, live);
+  norm_row_store<peel_none, true>(s, r, weight, inv_rms, chunk, stride, live);
   cluster.barrier_wait(std::move(done_reading));  // and so are this block's: it may exit
 #else
   (void)out, (void)x, (void)residual, (void)weight, (void)eps, (void)hidden;
@@ -759,10 +766,10 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   const int threads2 = threads_for(ceil_div(chunks, 2));
   if constexpr (PEEL == peel_none) {
     const std::int64_t row_bytes = (FUSED ? 3 : 2) * chunks * 16;
-    const int threads = threads_for(ceil_div(chunks, cluster_blocks));
+    const int threads = threads_for(ceil_div(chunks, cluster_blocks * cluster_vectors));
     if (row_per_sm && rows * cluster_blocks <= sms && row_bytes >= cluster_row_bytes &&
         clusters_fit<norm_cluster_kernel<T, VEC, FUSED>>(rows, cluster_blocks, threads))
-      return {norm_plan::cluster, 1, dim3(threads), dim3(static_cast<unsigned>(rows * cluster_blocks)),
+      return {norm_plan::cluster, cluster_vectors, dim3(threads), dim3(static_cast<unsigned>(rows * cluster_blocks)),
               static_cast<unsigned>(cluster_blocks)};
   }
   if (row_per_sm && chunks > decode_two_vector_chunks)
