@@ -476,9 +476,9 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
 // cluster_vectors a thread (vector i of the cluster's thread t: t + i * the cluster's threads), the
 // weight loaded with x. One SM moves a limited number of bytes a clock, so a wide row on one SM waits
 // for its bytes long after the first arrive, while the other SMs idle; split over a cluster, each SM
-// moves a share. Each block sums its share; the blocks read each other's sums
-// from distributed shared memory; each scales and stores its share. A block must not exit while
-// another may still read its sum: the second cluster barrier, split around the stores, keeps it.
+// moves a share. Each block sums its share; the blocks read each other's sums from distributed shared
+// memory; each scales and stores its share. A block must not exit while another may still read its
+// sum: the second cluster barrier, split around the stores, keeps it.
 // Only launched where dualgpu::max_active_clusters says clusters exist (empty elsewhere).
 // Two vectors a thread, in half the threads, measured faster than one in every state; four slower
 // (docs/benchmarks.md, "the cluster kernel's vectors a thread").
@@ -769,8 +769,8 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     const int threads = threads_for(ceil_div(chunks, cluster_blocks * cluster_vectors));
     if (row_per_sm && rows * cluster_blocks <= sms && row_bytes >= cluster_row_bytes &&
         clusters_fit<norm_cluster_kernel<T, VEC, FUSED>>(rows, cluster_blocks, threads))
-      return {norm_plan::cluster, cluster_vectors, dim3(threads), dim3(static_cast<unsigned>(rows * cluster_blocks)),
-              static_cast<unsigned>(cluster_blocks)};
+      return {norm_plan::cluster, cluster_vectors, dim3(threads),
+              dim3(static_cast<unsigned>(rows * cluster_blocks)), static_cast<unsigned>(cluster_blocks)};
   }
   if (row_per_sm && chunks > decode_two_vector_chunks)
     return {norm_plan::weight_early, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
