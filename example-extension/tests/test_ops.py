@@ -163,9 +163,10 @@ def test_norms_narrow_rows(device, dtype, rows, hidden):
 # Decode sizes: no more rows than the GPU has SMs load the weight with x (the weight-early kernel);
 # 133 rows, more than an H200's 132 SMs, the ordinary one. 2880 fp32 leaves the last threads of a row
 # with vectors past its end; 7168 + 8 is a row of 897 to 1794 vectors. Rows of more than 1024 vectors
-# take four a thread (8192 fp32, 16384 - 8 bf16: the last thread one short); on sm_90+ float32
-# fused_add_rms_norm rows of 8192 and 7168 + 8 share a cluster of 8 blocks each (16 rows: 128 blocks),
-# the last block's last threads past the row; 17 rows do not fit and take the four-vector kernel.
+# take four a thread (8192 fp32, 16384 - 8 bf16: the last thread one short); on sm_90+
+# fused_add_rms_norm rows of 80 KiB or more (float32 8192 and 7168 + 8, 16-bit 16384 - 8) share a
+# cluster of 8 blocks each, two vectors a thread (16 rows: 128 blocks), the last block's last threads
+# past the row; 17 rows do not fit and take the four-vector kernel.
 # Widths no vector width divides load the weight early too, realigned: 64 rows of 5121 put the weight at
 # every offset from out's row; 16384 - 9 is the widest such 16-bit row in one block (2047 vectors).
 @pytest.mark.parametrize("device", DEVICES)
