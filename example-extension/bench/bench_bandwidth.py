@@ -10,7 +10,10 @@ inputs too, twice (argument_sets()):
   cold   no input is in L2 when read: distinct inputs over 256 MiB a graph, the calls back to back; or
          for calls under 256 KiB an L2 flush before each call, the flushes' own time subtracted (the
          flushes alone replayed in alternation with each implementation's graph, the median of the
-         pairs' differences);
+         pairs' differences). The flush (l2_flush.py) writes with an evict_last hint, which ordinary
+         writes leave in L2 where a kernel loaded with it, then discards its own lines: L2 is empty.
+         Every timing, in every state, also starts with one flush, so that no implementation reads
+         what the one timed before it left in L2;
   hot    a few MiB of inputs cycled, all in L2, the calls back to back;
   after  the same inputs, each call behind a kernel of another op (one value added to), as behind a
          GEMM in a model; that kernel's time subtracted as the flushes' are.
@@ -54,6 +57,7 @@ import torch  # noqa: E402
 import torch.nn.functional as F  # noqa: E402
 
 import dualgpu_example as ext  # noqa: E402
+import l2_flush  # noqa: E402
 import shapes  # noqa: E402
 from bench_ops import eager_fused_add_rms_norm, eager_rms_norm, eager_rotary, eager_silu_and_mul  # noqa: E402
 
@@ -75,9 +79,12 @@ PAIRED_ROUNDS = 3
 
 # ---- timing ----------------------------------------------------------------------------------
 class Timer:
-    def __init__(self, device, repeats):
+    def __init__(self, device, repeats, reset=None):
+        """reset: an L2 flush run before each graph is timed, so that no implementation reads what the
+        one timed before it left in L2 (l2_flush.py: lines loaded with evict_last outlast ordinary writes)."""
         self.gpu = device == "cuda"
         self.repeats = repeats
+        self.reset = reset if self.gpu else None
 
     def sync(self):
         if self.gpu:
@@ -126,6 +133,8 @@ class Timer:
         alternately with `graph` (PAIRED_REPEATS pairs): the median of the pairs' differences. A
         difference of two long replays is noisier than either, and a pair taken back to back shares
         the GPU's state, which one flush time for all implementations did not."""
+        if self.reset:
+            self.reset()
         if minus is not None:
             return self.paired_us(graph, minus, calls)
         if not self.gpu:
@@ -464,7 +473,10 @@ def main():
     LIGER, LIGER_ERROR = liger_ops() if device == "cuda" else (None, "no GPU")
     if LIGER is None:
         print(f"note: Liger-Kernel not compared ({LIGER_ERROR}); pip install liger-kernel to add it", flush=True)
-    timer = Timer(device, args.repeats)
+    flush, flush_note = l2_flush.make_flush(FLUSH_BYTES if device == "cuda" else 1 << 20, device)
+    if flush_note:
+        print(f"note: {flush_note}", flush=True)
+    timer = Timer(device, args.repeats, reset=flush)
     info = dict(kind="bandwidth", set=set_name, device=torch.cuda.get_device_name() if device == "cuda" else "cpu",
                 torch=torch.__version__, cuda=torch.version.cuda, quick=quick, liger=LIGER_ERROR or "compared",
                 rounds=args.rounds, skipped_peers=args.skip,
@@ -472,7 +484,8 @@ def main():
                        f"back-to-back replays after a {WARM_US / 1000:.0f} ms warm-up, implementations in turn over "
                        f"{args.rounds} round(s), each round and case starting with another; wall: {args.wall_calls} "
                        f"eager calls; cold inputs: >= {COLD_BYTES >> 20} MiB distinct a graph, or a "
-                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call (its time subtracted, replay by "
+                       f"{FLUSH_BYTES >> 20} MiB L2 flush before each call ({flush_note or 'evict_last writes'}; its "
+                       f"time subtracted, replay by "
                        f"replay; such cases over at least {PAIRED_ROUNDS} rounds); hot inputs "
                        f"(calls up to {HOT_LIMIT >> 20} MiB): <= {HOT_BYTES >> 20} MiB cycled, the calls back "
                        f"to back (hot) and each behind a one-value kernel of another op (after: its time "
@@ -481,7 +494,7 @@ def main():
     print(f"copy: {copy['gbps']:.0f} GB/s ({copy['us']:.1f} us per {copy['bytes'] >> 20} MiB)", flush=True)
     print("\n".join(SUMMARY_HEAD), flush=True)
     results, summaries = [], []
-    preceding = preceding_calls(device)
+    preceding = preceding_calls(device, flush)
 
     def save():
         write_atomically(args.json, json.dumps(dict(info, copy=copy, results=results, summaries=summaries,
@@ -530,12 +543,11 @@ def main():
     return 0
 
 
-def preceding_calls(device):
-    """What a timed call may follow (argument_sets): "flush", the L2 flush (FLUSH_BYTES written; 1 MiB off a
-    GPU, where nothing is flushed), or "kernel", another op's kernel (one value added to: the after state)."""
-    flush_buffer = torch.empty(FLUSH_BYTES if device == "cuda" else 1 << 20, dtype=torch.uint8, device=device)
+def preceding_calls(device, flush):
+    """What a timed call may follow (argument_sets): "flush", the L2 flush (l2_flush.make_flush), or
+    "kernel", another op's kernel (one value added to: the after state)."""
     other_op_value = torch.zeros(1, device=device)
-    return {"flush": lambda: flush_buffer.fill_(1), "kernel": lambda: other_op_value.add_(1)}
+    return {"flush": flush, "kernel": lambda: other_op_value.add_(1)}
 
 
 def write_atomically(path, text):
