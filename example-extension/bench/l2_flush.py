@@ -48,7 +48,8 @@ def make_flush(nbytes, device):
     if device != "cuda":
         return (lambda: buffer.fill_(1)), None
     if triton is None:
-        return (lambda: buffer.fill_(1)), "no Triton: the L2 flush is fill_, which inputs loaded with evict_last survive"
+        note = "no Triton: the L2 flush is fill_, which inputs loaded with evict_last survive"
+        return (lambda: buffer.fill_(1)), note
     if nbytes % (BLOCK * 4) or nbytes % (LINES * 128):
         raise ValueError(f"make_flush: {nbytes} bytes is not a multiple of {max(BLOCK * 4, LINES * 128)}")
 
