@@ -44,14 +44,15 @@ def make_flush(nbytes, device):
     """(flush, note): flush() empties L2 through a buffer of nbytes (a multiple of 32 KiB) of its own, on
     device's current stream (a CUDA graph can capture it); note is None, or why inputs loaded with
     evict_last may survive it. Off a GPU, fill_ (nothing to flush)."""
+    unit = max(BLOCK * 4, LINES * 128)  # the bytes one program of either kernel covers
+    if device == "cuda" and triton is not None and nbytes % unit:
+        raise ValueError(f"make_flush: {nbytes} bytes; give a multiple of {unit} (e.g. {(nbytes // unit + 1) * unit})")
     buffer = torch.empty(nbytes // 4, dtype=torch.int32, device=device)
     if device != "cuda":
         return (lambda: buffer.fill_(1)), None
     if triton is None:
         note = "no Triton: the L2 flush is fill_, which inputs loaded with evict_last survive"
         return (lambda: buffer.fill_(1)), note
-    if nbytes % (BLOCK * 4) or nbytes % (LINES * 128):
-        raise ValueError(f"make_flush: {nbytes} bytes is not a multiple of {max(BLOCK * 4, LINES * 128)}")
 
     def flush():
         _write_evict_last[(nbytes // (BLOCK * 4),)](buffer, BLOCK=BLOCK)

@@ -23,7 +23,6 @@ import triton.language as tl  # noqa: E402
 pytestmark = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 
 READ_BYTES = 4 << 20  # well inside any L2, so a surviving line is a hit
-FLUSH_BYTES = 128 << 20  # the benchmark's
 BLOCK = 4096
 
 
@@ -66,11 +65,12 @@ def hot_read_us(flush):
 
 
 def test_flush_evicts_lines_loaded_with_evict_last():
+    import bench_bandwidth as bb
     import l2_flush
 
-    fill_buffer = torch.empty(FLUSH_BYTES, dtype=torch.uint8, device="cuda")
+    fill_buffer = torch.empty(bb.FLUSH_BYTES, dtype=torch.uint8, device="cuda")
     fill = lambda: fill_buffer.fill_(1)  # noqa: E731
-    flush, note = l2_flush.make_flush(FLUSH_BYTES, "cuda")
+    flush, note = l2_flush.make_flush(bb.FLUSH_BYTES, "cuda")
     assert note is None  # Triton imported above, so the flush is its own kernel
     cold_fill, survived = read_us(fill, ""), read_us(fill, "evict_last")
     cold_flush, flushed = read_us(flush, ""), read_us(flush, "evict_last")
