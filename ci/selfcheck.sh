@@ -751,9 +751,9 @@ torch_value() { printf '%s\n' "$1" | sed -n "s/^$2=//p" | head -n 1; }
 
 torch_install_hint() {
     case $platform in
-        rocm) printf 'pip install torch --index-url https://download.pytorch.org/whl/rocm%s (the rocmX.Y index nearest your ROCm)' \
+        rocm) printf "install torch from PyTorch's rocm%s wheel index (pip install torch --index-url <that index>, as PyTorch's install page gives it; the rocmX.Y index nearest your ROCm)" \
                   "$(printf '%s' "${compiler_version:-6.2}" | cut -d. -f1-2)" ;;
-        *) printf 'pip install torch --index-url https://download.pytorch.org/whl/cu%s (the cuXYZ index nearest your CUDA)' \
+        *) printf "install torch from PyTorch's cu%s wheel index (pip install torch --index-url <that index>, as PyTorch's install page gives it; the cuXYZ index nearest your CUDA)" \
                   "$(printf '%s' "${compiler_version:-12.6}" | cut -d. -f1-2 | tr -d .)" ;;
     esac
 }

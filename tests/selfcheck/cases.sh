@@ -427,6 +427,7 @@ case_torch_cpu_build_on_rocm() {
     torch torch-collect-env-cpu-debian12.txt
     run_selfcheck --platform rocm --python "$PY"
     expect torch PASS; expect torch-build FAIL
+    has_line "^FAIL torch-build .* -- fix: install torch from PyTorch's rocm6.2 wheel index" "the fix names no wheel index for hipcc's ROCm 6.2"
     expect_exit 1
 }
 
@@ -443,6 +444,7 @@ case_torch_rocm_build_on_cuda() {
     torch torch-collect-env-rocm6.2.txt torch-arch-list-rocm6.2.txt
     run_selfcheck --platform cuda --python "$PY"
     expect torch-build FAIL
+    has_line "^FAIL torch-build .* -- fix: install torch from PyTorch's cu130 wheel index" "the fix names no wheel index for nvcc's CUDA 13.0"
     expect_exit 1
 }
 

@@ -4,7 +4,8 @@ Usage: check_templates.py REPO_ROOT
 - each file parses as YAML (PyYAML);
 - GitHub: a build job with a matrix over a ROCm and a CUDA container, a GPU job on
   self-hosted runners; GitLab: the same with parallel:matrix and runner tags;
-- build jobs give DUALGPU_ARCHITECTURES explicitly and use ccache; GitHub's shares it through a Redis
+- build jobs give DUALGPU_ARCHITECTURES explicitly, install torch from the index the user sets
+  (TORCH_INDEX) and use ccache; GitHub's shares it through a Redis
   service or a server named by a secret (DUALGPU_COMPILER_CACHE), read-only for pull/merge requests;
 - every shell step parses with `sh -n` (after GitHub's ${{ }} expressions are replaced);
 - every DualGPU file a step runs (.dualgpu/<path>) exists in this repository, and
@@ -89,6 +90,16 @@ def check_build_text(where, text):
     check('-m "not gpu"' in text, where + ": build does not run the CPU tests")
 
 
+def check_torch_from_users_index(where, rows, wheels_key, text):
+    """torch comes from the index the user sets (TORCH_INDEX: PyTorch's, or a mirror), the wheels each build
+    row names; the template holds no address (lint.no_registry_addresses checks every file for one)."""
+    check(bool(rows) and all(row.get(wheels_key) for row in rows), "%s: a build row names no %s" % (where, wheels_key))
+    check(re.search(r'pip install torch --index-url "\$TORCH_INDEX/', text) is not None,
+          where + ": torch is not installed from $TORCH_INDEX")
+    check(re.search(r"test -n \"\$TORCH_INDEX\"|\[ -z \"\$TORCH_INDEX\" \]", text) is not None,
+          where + ": an unset TORCH_INDEX is not reported before pip runs")
+
+
 def check_github(path):
     doc = yaml.safe_load(open(path))
     jobs = doc.get("jobs", {})
@@ -104,6 +115,10 @@ def check_github(path):
     build_text = check_commands("github build", shell_steps_github(build))
     gpu_text = check_commands("github gpu", shell_steps_github(gpu))
     check_build_text("github build", build_text)
+    check_torch_from_users_index("github build", build.get("strategy", {}).get("matrix", {}).get("include", []),
+                                 "torch_wheels", build_text)
+    check("vars.TORCH_INDEX" in str(doc.get("env", {}).get("TORCH_INDEX", "")),
+          "github: TORCH_INDEX does not come from a repository variable")
     check_gpu_text("github gpu", gpu_text)
     # The shared compiler cache: a Redis service, the URL from a secret, read-only for pull requests.
     variables = doc.get("env", {})
@@ -144,6 +159,7 @@ def check_gitlab(path):
     build_text = check_commands("gitlab build", shell_steps_gitlab(build))
     gpu_text = check_commands("gitlab gpu", shell_steps_gitlab(gpu))
     check_build_text("gitlab build", build_text)
+    check_torch_from_users_index("gitlab build", rows, "TORCH_WHEELS", build_text)
     check_gpu_text("gitlab gpu", gpu_text)
     # The shared compiler cache: a Redis service, and read-only for merge requests.
     check(any("redis" in str(service) for service in build.get("services", [])),
