@@ -70,8 +70,8 @@ HELD_BYTES = 2 << 30  # at most this much of a graph's outputs held at once (Tim
 MAX_SETS = 1024
 WARM_US = 2000.0  # GPU time replayed before each timing
 PAIRED_REPEATS = 15  # pairs (what precedes the calls alone, then with the calls) a case timed behind a flush or kernel
-# A figure of a call of a few µs timed behind a flush can sit at one of two levels, 0.3 µs apart, for a
-# whole graph (docs/benchmarks.md, "how cold the flush-cold state is"): at least three rounds for a case
+# A figure of a call of a few µs timed behind a flush can sit at one of two levels for a whole graph
+# (docs/benchmarks.md, "how cold the flush-cold state is"): at least three rounds for a case
 # timed behind a flush or another kernel, so that one round at the other level does not move the median
 # (with two, the median is their mean).
 PAIRED_ROUNDS = 3

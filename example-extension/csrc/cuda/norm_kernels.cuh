@@ -577,8 +577,8 @@ __device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T*
 }
 
 // Four blocks of 512 resident a SM: at most 32 registers a thread, which the compiler otherwise exceeds
-// in the extension's relocatable build (40: a quarter fewer resident blocks, 10 % slower at 16384 rows
-// of 8192 16-bit values cold, docs/benchmarks.md, example-extension bandwidth, run 6).
+// in the extension's relocatable build, leaving a quarter of the blocks out, which is slower on many
+// wide rows (docs/benchmarks.md, example-extension bandwidth, run 6).
 template <typename T, int VEC, bool FUSED, int PEEL>
 __global__ void __launch_bounds__(two_pass_threads, 4)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
@@ -681,7 +681,7 @@ constexpr std::int64_t fused_one_vector_chunks = 768;
 // rms_norm's many aligned 16-bit rows of exactly this many vectors (4096 values) take two vectors a
 // thread in blocks of 256 rather than four in blocks of 128: with four they were slower than their
 // neighbouring widths would say, and than Liger-Kernel, at 16384 rows. At the other widths two vectors
-// gained little where they gained at all and lost up to 44 % elsewhere (docs/benchmarks.md,
+// gained little where they gained at all and lost much elsewhere (docs/benchmarks.md,
 // "example-extension: many rows, two vectors a thread or four, and Liger-Kernel in place").
 constexpr std::int64_t rms_two_vector_chunks = 512;
 

@@ -94,8 +94,8 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
 // SMs here). Such a call lasts as long as one thread's chain (parameters, loads, arithmetic, store), so
 // nothing waits for the row width before the loads: each index is clamped into the row, and a thread
 // past the row's end loads the row's last values and stores them again (the same bytes the thread that
-// owns them stores). A branch on the width before the loads measured up to 0.04 µs slower a call, and
-// so did a store under a predicate, which nvcc turned into an exit ahead of the loads (float32); two
+// owns them stores). A branch on the width before the loads measured slower, and so did a store
+// under a predicate, which nvcc turned into an exit ahead of the loads (float32); two
 // values a thread as one access as fast as one value or faster, four or eight no faster
 // (docs/benchmarks.md, "example-extension: decode-size silu_and_mul against torch.compile's own kernel"
 // and "...: decode-size silu_and_mul's store with no predicate"). load_rounds.py checks the compiled code
