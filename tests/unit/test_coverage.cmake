@@ -29,7 +29,7 @@ expect_match("fix for torch" "${t}" "PYTORCH_ROCM_ARCH has gfx1103 or gfx11-gene
 expect_match("override" "${t}" "HSA_OVERRIDE_GFX_VERSION is not a fix")
 # A chip the official wheels carry from some ROCm on: that wheel is named (gfx942 from ROCm 6.0).
 dualgpu_verdict_text(t amd gfx942 none "" "torch 2.2.0.dev20231101+rocm5.7")
-expect_match("wheel for torch" "${t}" "torch wheel for ROCm 6.0 or newer .*whl/rocm6.0")
+expect_match("wheel for torch" "${t}" "torch wheel for ROCm 6.0 or newer \\(from PyTorch's rocm6.0 wheel index")
 dualgpu_verdict_text(t amd gfx1103 generic gfx11-generic "torch 2.7.1")
 expect_match("generic explained" "${t}" "gfx1103 is covered by gfx11-generic")
 
