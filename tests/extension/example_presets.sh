@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # example-extension's CMakePresets.json as a user runs it: `cmake --list-presets` names the four, and
-# `cmake --preset cpu` configures with Ninja, a Release build and platform cpu. -B puts the build in the
-# test's own folder instead of the preset's build/cpu inside the source tree.
+# `cmake --preset cpu` configures with Ninja, a Release build and platform cpu, writing
+# compile_commands.json. -B puts the build in the test's own folder, not the preset's build/cpu.
 # Usage: example_presets.sh <example-extension> <build folder> <cmake> <python with torch>
 set -euo pipefail
 source=$1 binary=$2 cmake=$3 python=$4
@@ -14,4 +14,7 @@ grep -q "^-- Found DualGPU .*: platform cpu " "$binary.log" || fail "no 'Found D
 for expected in "CMAKE_GENERATOR:INTERNAL=Ninja" "CMAKE_BUILD_TYPE:STRING=Release"; do
   grep -qx "$expected" "$binary/CMakeCache.txt" || fail "$expected not in $binary/CMakeCache.txt"
 done
-echo "example presets: 4 listed; cpu configures with Ninja, Release, platform cpu"
+# The CMakeLists asks for the compile database editors read; on cpu it lists the op's .cpp files.
+grep -q '"file": ".*/csrc/rms_norm.cpp"' "$binary/compile_commands.json" ||
+  fail "no compile_commands.json entry for csrc/rms_norm.cpp"
+echo "example presets: 4 listed; cpu configures with Ninja, Release, platform cpu, and a compile_commands.json"
