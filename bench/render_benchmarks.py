@@ -228,6 +228,13 @@ def section(name, data):
     return lines
 
 
+def missing_charts(results, page_folder):
+    """Messages for the charts the shown sections name that are not beside the page (docs/images/...)."""
+    return ["%s: its chart %s is not in %s: make it with the command its notes or its benchmark's docs give"
+            % (name, data["chart"], page_folder) for name, data in latest_per_benchmark(results)
+            if data.get("chart") and not os.path.isfile(os.path.join(page_folder, data["chart"]))]
+
+
 def render(results):
     shown = latest_per_benchmark(results)
     lines = ["# Benchmarks", "",
@@ -252,9 +259,15 @@ def main(argv):
     parser.add_argument("--output", default=os.path.join(REPO, "docs", "benchmarks.md"))
     args = parser.parse_args(argv)
     try:
-        page = render(load_results(args.results))
+        results = load_results(args.results)
+        page = render(results)
     except ResultError as e:
         print("render_benchmarks.py: " + str(e), file=sys.stderr)
+        return 1
+    missing = missing_charts(results, os.path.dirname(os.path.abspath(args.output)))
+    for message in missing:
+        print("render_benchmarks.py: " + message, file=sys.stderr)
+    if missing:
         return 1
     if args.check:
         current = open(args.output, encoding="utf-8").read() if os.path.exists(args.output) else ""

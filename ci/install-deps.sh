@@ -66,6 +66,7 @@ collect_missing() {
     need_module pytest_benchmark pytest-benchmark
     need_module yaml PyYAML
     need_module numpy numpy
+    need_module matplotlib matplotlib  # the benchmark charts (example-extension/bench/plot.py)
     # dualgpu check-abi: the manylinux policy (auditwheel) and the limited API's symbols (abi3audit)
     need_module auditwheel auditwheel
     need_module abi3audit abi3audit

@@ -443,7 +443,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", default=os.path.join(HERE, "bandwidth.json"))
     ap.add_argument("--md", default=None, help="write the per-case summary table (Markdown) here")
-    ap.add_argument("--png", default=None, help="chart of %% of copy (needs matplotlib)")
+    ap.add_argument("--png", default=None, help="chart of every case, the best peer over ours (needs matplotlib)")
     ap.add_argument("--budget", type=float, default=300.0,
                     help="seconds: past it, torch.compile is skipped; past 1.3x, remaining cases are")
     ap.add_argument("--repeats", type=int, default=5, help="graph replays per timing")

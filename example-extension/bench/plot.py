@@ -4,7 +4,8 @@ speed-up per batch and the crossover (the first batch at which the graph is no f
 part needs no matplotlib.
 
     python bench/plot.py bench/results.json [more.json ...] bench/results.png   (benchmarks merged)
-    python bench/plot.py bench/bandwidth.json bench/bandwidth.png   (bench_bandwidth.py's JSON: % of copy)
+    python bench/plot.py bench/bandwidth.json bench/bandwidth.png   (bench_bandwidth.py's JSON: each case's
+        best peer over ours, a panel per op and state; or the result file to_result.py made of it)
 """
 import json
 import sys
@@ -62,6 +63,8 @@ def main(json_paths, png_path):
             single = json.load(f)
         if single.get("kind") == "bandwidth":
             return plot_bandwidth(single, png_path)
+        if single.get("benchmark") in ("example-bandwidth", "example-heldback"):
+            return plot_result(single, png_path)
     data = load(json_paths)
     decode = decode_times(data)
     print("\n".join(decode_summary(decode)))
@@ -110,49 +113,93 @@ def main(json_paths, png_path):
     return 0
 
 
-# Implementations drawn in the bandwidth chart, in this order.
+STATES = ("cold", "hot", "after")  # the chart's columns: the states the benchmark times, in its order
+DTYPE_MARKERS = {"bfloat16": "o", "float16": "s", "float32": "^"}
 
 
-def plot_bandwidth(data, png_path):
-    """bench_bandwidth.py's JSON: per op, the best peer's GPU time over ours for every case (above 1:
-    ours is faster), one marker per dtype; the peer's name is in the table, not the chart."""
+def panel_counts(rows):
+    """(cases, cases below 1.0, the least ratio) of one panel's rows: what its title says."""
+    ratios = [row["ratio"] for row in rows]
+    return len(ratios), sum(1 for r in ratios if r < 1.0), min(ratios)
+
+
+def plot_cases(rows, title, png_path):
+    """The comparison chart: a panel per op (rows) and state (columns), each case a point at our GPU time
+    (x) and the best peer's time over ours (y, above 1: ours faster), one marker per dtype, cases below 1
+    drawn in red. <rows>: the "every case" rows of a result file (to_result.py). Prints each panel's
+    counts, the same the titles show; without matplotlib it prints them and writes no chart."""
+    ops = list(dict.fromkeys(row["op"] for row in rows))
+    states = [state for state in STATES if any(row["inputs"] == state for row in rows)]
+    panels = {(op, state): [row for row in rows if row["op"] == op and row["inputs"] == state]
+              for op in ops for state in states}
+    for (op, state), cases in panels.items():
+        if cases:
+            count, below, least = panel_counts(cases)
+            print(f"{op} {state}: {count} cases, {below} below 1.0, min {least:.3f}")
     try:
         import matplotlib
     except ImportError:
         print("plot.py: matplotlib is not installed (pip install matplotlib); no chart written")
         return 0
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    summaries = [c for c in data.get("summaries", []) if c.get("ratio")]
-    ops = list(dict.fromkeys(c["op"] for c in summaries))
-    if not ops:
+    if not rows:
         print("plot.py: no case with a peer to compare; no chart written")
         return 0
-    fig, axes = plt.subplots(len(ops), 1, figsize=(14, 3.2 * len(ops)), squeeze=False)
-    markers = {"bfloat16": "o", "float16": "s", "float32": "^"}
-    for ax, op in zip(axes[:, 0], ops):
-        cases = [c for c in summaries if c["op"] == op]
-        shapes = list(dict.fromkeys(c["shape"] for c in cases))
-        for dtype, marker in markers.items():
-            points = [(shapes.index(c["shape"]), c["ratio"]) for c in cases if c["dtype"] == dtype]
-            if points:
-                ax.scatter(*zip(*points), marker=marker, label=dtype, s=18)
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    plain = FuncFormatter(lambda value, _: f"{value:g}")
+    least_ratio = min(row["ratio"] for row in rows)
+    ratio_ticks = [r for r in (0.8, 0.9, 1.0, 1.25, 1.5, 2.0, 3.0) if r >= least_ratio * 0.9]
+    fig, axes = plt.subplots(len(ops), len(states), figsize=(4.6 * len(states), 3.2 * len(ops)), squeeze=False,
+                             sharey=True)
+    for (i, op), (j, state) in ((a, b) for a in enumerate(ops) for b in enumerate(states)):
+        ax, cases = axes[i][j], panels[(op, state)]
+        for dtype, marker in DTYPE_MARKERS.items():
+            for behind, colour in ((False, None), (True, "red")):
+                points = [(c["ours_gpu_us"], c["ratio"]) for c in cases
+                          if c["dtype"] == dtype and (c["ratio"] < 1.0) == behind]
+                if points:
+                    ax.scatter(*zip(*points), marker=marker, s=14, color=colour,
+                               label=None if behind else dtype)
         ax.axhline(1.0, color="black", linewidth=0.8)
-        ax.axhline(0.95, color="red", linewidth=0.8, linestyle="--", label="0.95")
-        ax.set_xticks(range(len(shapes)))
-        ax.set_xticklabels(shapes, fontsize=6, rotation=90)
-        ax.set_ylabel("best peer / ours (GPU time)")
-        ax.set_title(f"{op}", fontsize=9)
+        ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.legend(fontsize=7, ncol=4, loc="upper right")
-    copy = data.get("copy", {})
-    fig.suptitle(f"dualgpu_example vs eager, F.rms_norm, torch.compile, Liger-Kernel on {data.get('device', '')} "
-                 f"(copy {copy.get('gbps', 0):.0f} GB/s); above 1: ours faster", fontsize=10)
+        ax.set_yticks(ratio_ticks)
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{value:g}×"))
+        ax.yaxis.set_minor_formatter(NullFormatter())
+        ax.xaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+        ax.xaxis.set_major_formatter(plain)
+        ax.xaxis.set_minor_formatter(NullFormatter())
+        if cases:
+            count, below, least = panel_counts(cases)
+            ax.set_title(f"{op}, {state}: {below} of {count} below 1, min {least:.3f}", fontsize=9)
+        if i == len(ops) - 1:
+            ax.set_xlabel("ours, GPU time per call (µs)")
+        if j == 0:
+            ax.set_ylabel("best peer / ours")
+            ax.legend(fontsize=7, loc="upper right")
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(png_path, dpi=110)
+    fig.savefig(png_path, dpi=100)
     print(f"plot.py: wrote {png_path}")
     return 0
+
+
+def plot_bandwidth(data, png_path):
+    """bench_bandwidth.py's own JSON, drawn as its result file will be (to_result.py's rows)."""
+    import to_result
+    copy = data.get("copy", {})
+    return plot_cases(to_result.rows_of(data), f"dualgpu_example against the best of its peers on "
+                      f"{data.get('device', '')}, the {data.get('set', '')} set (copy {copy.get('gbps', 0):.0f} GB/s)",
+                      png_path)
+
+
+def plot_result(result, png_path):
+    """A result file of bench/results made by to_result.py: its "every case" table."""
+    rows = next(t["rows"] for t in result["tables"] if t["title"] == "every case")
+    return plot_cases(rows, f"{result['title']} ({result['machine']}, {result['date']}, run {result.get('run', '-')})",
+                      png_path)
 
 
 def plot_decode(ax, times):

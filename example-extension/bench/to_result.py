@@ -2,7 +2,9 @@
 """bench_bandwidth.py's JSON as a result file of bench/results (schema 1, bench/results/README.md).
 
     python3 example-extension/bench/to_result.py bandwidth.json --date 2026-12-02 --machine h200 \
-        --machine-description "..." --command "..." [--commit SHA] [--note TEXT ...] > bench/results/<file>.json
+        --machine-description "..." --command "..." [--commit SHA] [--note TEXT ...] \
+        [--chart images/<file>.png] > bench/results/<file>.json
+    python3 example-extension/bench/plot.py bench/results/<file>.json docs/images/<file>.png   (the chart)
 
 The grid set becomes the benchmark `example-bandwidth`, the held-back set `example-heldback`: two
 sections of docs/benchmarks.md, so shapes nobody tuned on are reported apart.
@@ -57,6 +59,8 @@ def main():
     ap.add_argument("--environment", default="{}", help="JSON object of versions")
     ap.add_argument("--note", action="append", default=[])
     ap.add_argument("--fact", action="append", default=[], metavar="NAME=VALUE[:UNIT]")
+    ap.add_argument("--chart", help="the chart beside docs/benchmarks.md that plot.py makes of the result, "
+                                    "e.g. images/example-bandwidth-h200-run17.png")
     args = ap.parse_args()
     with open(args.bandwidth_json) as f:
         data = json.load(f)
@@ -77,6 +81,8 @@ def main():
                   tables=[{"title": "every case", "columns": COLUMNS, "rows": rows_of(data)}])
     if args.commit:
         result["commit"] = args.commit
+    if args.chart:
+        result["chart"] = args.chart
     json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
     sys.stdout.write("\n")
     return 0

@@ -3,7 +3,8 @@
 Usage: render_results.py RENDER_BENCHMARKS_PY
 Two runs of one benchmark (the older must not be shown), rows with per-implementation times hot and
 cold and a ratio against the best peer: the page must give the per-op count, median, minimum and number
-below 1.0 that this file computes itself, list the rows below 1.0, and the full table.
+below 1.0 that this file computes itself, list the rows below 1.0, and the full table; a result whose
+chart is not beside the page is refused.
 """
 import json
 import os
@@ -54,7 +55,8 @@ def fail(message):
 def main(script):
     with tempfile.TemporaryDirectory(prefix="dualgpu-render-test.") as work:
         check(script, work)
-    print("render_benchmarks.py: latest run shown, per-op summaries right, stale page and misnamed file caught")
+    print("render_benchmarks.py: latest run shown, per-op summaries right, stale page, misnamed file and "
+          "missing chart caught")
     return 0
 
 
@@ -97,6 +99,19 @@ def check(script, work):
     misnamed = run(script, "--results", results, "--output", page)
     if misnamed.returncode == 0 or "name it 2027-02-01-h200-example-ops.json" not in misnamed.stderr:
         fail("a misnamed result must be refused with its right name: " + misnamed.stderr)
+    os.remove(os.path.join(results, "ops.json"))
+    with open(os.path.join(results, "2027-02-01-h200-example-ops.json"), "w") as f:
+        json.dump(dict(result("2027-02-01", new), chart="images/example-ops.png"), f)
+    no_chart = run(script, "--results", results, "--output", page)
+    if no_chart.returncode == 0 or "its chart images/example-ops.png is not in" not in no_chart.stderr:
+        fail("a result whose chart is missing must be refused, naming the chart: " + no_chart.stderr)
+    os.mkdir(os.path.join(work, "images"))
+    with open(os.path.join(work, "images", "example-ops.png"), "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n")
+    with_chart = run(script, "--results", results, "--output", page)
+    if with_chart.returncode != 0 or "![example-extension's ops against every peer](images/example-ops.png)" \
+            not in open(page, encoding="utf-8").read():
+        fail("a result with its chart beside the page must render with the chart: " + with_chart.stderr)
 
 
 if __name__ == "__main__":
