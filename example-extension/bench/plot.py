@@ -156,12 +156,13 @@ def plot_cases(rows, title, png_path):
     for (i, op), (j, state) in ((a, b) for a in enumerate(ops) for b in enumerate(states)):
         ax, cases = axes[i][j], panels[(op, state)]
         for dtype, marker in DTYPE_MARKERS.items():
+            labelled = False  # each dtype once in the legend, whichever side of 1 its first points are
             for behind, colour in ((False, None), (True, "red")):
                 points = [(c["ours_gpu_us"], c["ratio"]) for c in cases
                           if c["dtype"] == dtype and (c["ratio"] < 1.0) == behind]
                 if points:
-                    ax.scatter(*zip(*points), marker=marker, s=14, color=colour,
-                               label=None if behind else dtype)
+                    ax.scatter(*zip(*points), marker=marker, s=14, color=colour, label=None if labelled else dtype)
+                    labelled = True
         ax.axhline(1.0, color="black", linewidth=0.8)
         ax.set_xscale("log")
         ax.set_yscale("log")
