@@ -133,7 +133,8 @@ Each is read as a CMake variable, else from the environment.
 Commands
 ^^^^^^^^
 
-Defined in ``dualgpu/30-decide.cmake`` (``dualgpu_decide``, ``dualgpu_parse_architectures``),
+Defined in ``dualgpu/25-spellings.cmake`` (``dualgpu_parse_architectures``),
+``dualgpu/30-decide.cmake`` (``dualgpu_decide``), ``dualgpu/35-will-it-run.cmake`` (``dualgpu_gpu_verdict``),
 ``dualgpu/55-cuda-libraries.cmake``, and the target commands in ``dualgpu/60-compiler-cache.cmake``
 (the compiler launcher), ``dualgpu/61-architectures.cmake`` (parallel device jobs, per-source
 architectures), ``dualgpu/62-targets.cmake`` (``dualgpu_add_library``, ``dualgpu_add_executable``,
@@ -146,7 +147,9 @@ include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/00-data.cmake")            # tables, names, defaults
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/10-util.cmake")            # bounded runner, messages, JSON
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/20-detect.cmake")          # GPUs and toolchains seen
-include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/30-decide.cmake")          # platform, architectures, will-it-run
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/25-spellings.cmake")       # every spelling of a platform or architecture
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/30-decide.cmake")          # platform, architectures, and why
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/35-will-it-run.cmake")     # which built code runs on which GPU
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")           # torch
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/50-setup.cmake")           # language, DualGPU::runtime, summary
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/55-cuda-libraries.cmake")  # rocm: CUDA:: on the HIP libraries

@@ -54,6 +54,7 @@ Every variable and environment variable a configure reads (``DUALGPU_PLATFORM``,
 cmake_minimum_required(VERSION 3.25)
 include("${CMAKE_CURRENT_LIST_DIR}/DualGPUVersion.cmake")
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/40-torch.cmake")     # the decision and torch (and what they need)
+include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/35-will-it-run.cmake")  # will it run, per GPU
 include("${CMAKE_CURRENT_LIST_DIR}/dualgpu/63-torch-extension.cmake")  # the linker choice it reports
 
 if(NOT DUALGPU_DOCTOR_OUT)

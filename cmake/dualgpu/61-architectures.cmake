@@ -117,7 +117,8 @@ Commands
 include_guard(DIRECTORY)  # file-scope tables and defaults are per folder: a sibling folder that finds DualGPU gets them too
 # Our own policies, whatever cmake_minimum_required() the including project has.
 cmake_policy(VERSION 3.25...4.4)
-include("${CMAKE_CURRENT_LIST_DIR}/30-decide.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/10-util.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/25-spellings.cmake")
 
 # _dualgpu_device_compiles(<out> <architectures>): how many device compilations one source makes.
 # Example: 80-real;90-real;90-virtual -> 3 ; 90 -> 2 (code and PTX) ; gfx90a;gfx942 -> 2 ;

@@ -1,7 +1,7 @@
 # cmake -P check_cmake.cmake: the doctor's will-it-run rule (dualgpu_gpu_verdict, which
 # dualgpu_coverage_report runs for `dualgpu doctor` and `--library`) and the wave size
 # (dualgpu_wave64_architectures) give every row of conformance.tsv.
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/30-decide.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/35-will-it-run.cmake")
 file(STRINGS "${CMAKE_CURRENT_LIST_DIR}/conformance.tsv" rows REGEX "^[a-z]")
 set(bad "")
 set(n 0)
@@ -37,6 +37,6 @@ if(bad)
   list(LENGTH bad nbad)
   list(JOIN bad "\n  " bad)
   message(FATAL_ERROR "${nbad} of ${n} conformance rows disagree with the doctor (fix the rule in "
-    "cmake/dualgpu/30-decide.cmake, or the reference in tests/conformance/make_table.py):\n  ${bad}")
+    "cmake/dualgpu/35-will-it-run.cmake, or the reference in tests/conformance/make_table.py):\n  ${bad}")
 endif()
 message(STATUS "doctor: ${n} conformance rows agree")

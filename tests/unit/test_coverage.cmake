@@ -1,7 +1,7 @@
 # "Will it run?" verdicts over the architecture table: native, through a generic target, through
 # PTX JIT, or no code. (The doctor's end-to-end cases on recorded machines are tests/doctor.)
 include("${CMAKE_CURRENT_LIST_DIR}/expect.cmake")
-include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/30-decide.cmake")
+include("${CMAKE_CURRENT_LIST_DIR}/../../cmake/dualgpu/35-will-it-run.cmake")
 
 function(expect_verdict vendor arch code verdict via)
   dualgpu_gpu_verdict(v ${vendor} ${arch} "${code}")
