@@ -23,7 +23,10 @@ def main(repo, out):
         print("docs/reference/index.rst does not list cmake/dualgpu/%s: add module/<name>.rst and its toctree line"
               % ", ".join(unlisted))
         return 1
-    return subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html", source, out]).returncode
+    # -E: a fresh environment each time. Sphinx does not see that a page's cmake-module file changed, so a
+    # saved one keeps a command's old place beside its new one (a duplicate warning) after a module splits.
+    return subprocess.run([sys.executable, "-m", "sphinx", "-E", "-W", "--keep-going", "-q", "-b", "html", source,
+                           out]).returncode
 
 
 if __name__ == "__main__":
