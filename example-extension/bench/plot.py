@@ -8,10 +8,22 @@ part needs no matplotlib.
         best peer over ours, a panel per op and state; or the result file to_result.py made of it)
 """
 import json
+import os
 import sys
 from collections import defaultdict
 
 DECODE_GROUP = "decode_step"
+
+
+def save(fig, png_path, dpi):
+    """The whole chart or the one before: drawn beside <png_path>, then renamed over it."""
+    partial = f"{png_path}.tmp{os.getpid()}.png"
+    try:
+        fig.savefig(partial, dpi=dpi)
+        os.replace(partial, png_path)
+    finally:
+        if os.path.exists(partial):
+            os.remove(partial)
 
 
 def decode_times(data):
@@ -87,7 +99,7 @@ def main(json_paths, png_path):
         fig, ax_decode = plt.subplots(figsize=(6, 4))
         plot_decode(ax_decode, decode)
         fig.tight_layout()
-        fig.savefig(png_path, dpi=120)
+        save(fig, png_path, dpi=120)
         print(f"plot.py: wrote {png_path}")
         return 0
     if decode:
@@ -108,7 +120,7 @@ def main(json_paths, png_path):
     if impls:
         ax.legend()
     fig.tight_layout()
-    fig.savefig(png_path, dpi=120)
+    save(fig, png_path, dpi=120)
     print(f"plot.py: wrote {png_path}")
     return 0
 
@@ -182,7 +194,7 @@ def plot_cases(rows, title, png_path):
             ax.legend(fontsize=7, loc="upper right")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
-    fig.savefig(png_path, dpi=100)
+    save(fig, png_path, dpi=100)
     print(f"plot.py: wrote {png_path}")
     return 0
 
