@@ -277,8 +277,10 @@ def main(argv):
             return 1
         print("%s matches %s" % (args.output, args.results))
         return 0
-    with open(args.output, "w", encoding="utf-8") as f:
+    partial = "%s.tmp%d" % (args.output, os.getpid())  # the whole page or the one before: renamed into place
+    with open(partial, "w", encoding="utf-8") as f:
         f.write(page)
+    os.replace(partial, args.output)
     print("wrote %s" % args.output)
     return 0
 

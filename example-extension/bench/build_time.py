@@ -124,7 +124,9 @@ def main():
     ours = results["dualgpu_cmake"]["total_s"]
     results["ratio_to_load_one_file"] = ours / results["load_one_file"]["build_s"]
     results["ratio_to_load_split"] = ours / results["load_split"]["build_s"]
-    pathlib.Path(args.json).write_text(json.dumps(results, indent=2) + "\n")
+    partial = pathlib.Path(f"{args.json}.tmp{os.getpid()}")  # the whole file or the one before
+    partial.write_text(json.dumps(results, indent=2) + "\n")
+    os.replace(partial, args.json)
     for way in ("dualgpu_cmake", "load_one_file", "load_split"):
         print(f"{way:15s} " + "  ".join(f"{k}={v:.1f}" for k, v in results[way].items() if not isinstance(v, dict)))
     steps = sorted(results["dualgpu_cmake"]["build_steps_s"].items(), key=lambda kv: -kv[1])
