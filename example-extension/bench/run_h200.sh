@@ -13,7 +13,7 @@
 #   bandwidth.json     bench_bandwidth.py: copy GB/s, then per op/shape/dtype/implementation µs, % of copy
 #   bandwidth.md       per case: ours, the best peer (named), the ratio, % of copy, wall times
 #   bench.png          decode_step time per step vs batch, graph vs eager
-#   bandwidth.png      per op and case: the best peer's time over ours
+#   bandwidth.png      a panel per op and state (cold, hot, after): each case's best peer over ours
 # The build goes to a fresh folder from mktemp -d, which the script owns and removes at exit
 # (RUN_H200_KEEP_BUILD=1 keeps it, and says where); it never deletes a path it did not create.
 # One deadline (RUN_H200_SECONDS, default 540) caps every step, so the script ends within 9 minutes.
