@@ -12,11 +12,15 @@ and the two medians are printed side by side with their ratio.
 import argparse
 import json
 import math
+import pathlib
 import statistics
 import sys
 
 import torch
 import torch.nn.functional as F
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "python"))
+from dualgpu import owned  # noqa: E402  (DualGPU's one way to write a user's file)
 
 DTYPES = {"float32": torch.float32, "float16": torch.float16, "bfloat16": torch.bfloat16}
 
@@ -106,6 +110,11 @@ def main():
     parser.add_argument("report", help="JSON written by `dualgpu smoke --json`")
     parser.add_argument("--markdown", help="also write the comparison as a Markdown table")
     args = parser.parse_args()
+    if args.markdown:
+        try:
+            owned.check_file_place(args.markdown, "--markdown file")
+        except owned.Refused as e:
+            sys.exit(f"compare_with_python.py: {e}")
     if not torch.cuda.is_available():
         sys.exit("no GPU visible to torch: this comparison is for the GPU machine")
     report = json.load(open(args.report))
@@ -127,10 +136,9 @@ def main():
         print(f"\n{len(rows)} operators; smoke/python median ratio {statistics.median(ratios):.3f} "
               f"(min {min(ratios):.2f}, max {max(ratios):.2f}); 1.00 means the harness adds nothing")
     if args.markdown:
-        with open(args.markdown, "w") as out:
-            out.write("| check | smoke (us) | python CUDA events (us) | ratio |\n|---|---:|---:|---:|\n")
-            for name, smoke_us, python_us, ratio in rows:
-                out.write(f"| {name} | {smoke_us:.1f} | {python_us:.1f} | {ratio:.2f} |\n")
+        table = ["| check | smoke (us) | python CUDA events (us) | ratio |", "|---|---:|---:|---:|"]
+        table += [f"| {name} | {smoke_us:.1f} | {python_us:.1f} | {ratio:.2f} |" for name, smoke_us, python_us, ratio in rows]
+        owned.write_file(args.markdown, "\n".join(table) + "\n", "--markdown file")
 
 
 if __name__ == "__main__":

@@ -28,8 +28,6 @@ ALLOWED = {
     ("python/dualgpu/owned.py", "*"): "the owned-folder rule itself",
     ("python/dualgpu/check_abi.py", "extract"):
         "the wheel's libraries, extracted to be read into the private folder owned.private_temp_folder() made",
-    ("smoke/compare_with_python.py", "open"):
-        "a developer's comparison script run by hand (docs/smoke.md), writing the --markdown file it is given",
 }
 
 
