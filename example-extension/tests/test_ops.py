@@ -64,10 +64,7 @@ def test_fused_add_rms_norm(device, dtype, hidden, misaligned):
     x = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned != "none")
     residual = randn(7, hidden, dtype=dtype, device=device, misaligned=misaligned == "all")
     w = weight_like(hidden, dtype, device, misaligned=misaligned == "all")
-    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
-    ext.fused_add_rms_norm(x, residual, w, EPS)
-    close(residual, expected_residual, dtype)
-    close(x, expected_x, dtype)
+    check_fused_add_rms_norm(x, residual, w, dtype)
 
 
 @pytest.mark.parametrize("device", DEVICES)
@@ -122,6 +119,14 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
     close(key, expected_k, dtype)
 
 
+def check_fused_add_rms_norm(x, residual, w, dtype):
+    """fused_add_rms_norm in place on x and residual against the float64 reference of their values before."""
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    ext.fused_add_rms_norm(x, residual, w, EPS)
+    close(residual, expected_residual, dtype)
+    close(x, expected_x, dtype)
+
+
 def check_norms(rows, hidden, dtype, device, misaligned=False):
     """rms_norm and fused_add_rms_norm over rows x hidden fresh values (misaligned: x one value into its
     storage) against the float64 references."""
@@ -129,10 +134,7 @@ def check_norms(rows, hidden, dtype, device, misaligned=False):
     residual = randn(rows, hidden, dtype=dtype, device=device)
     w = weight_like(hidden, dtype, device)
     close(ext.rms_norm(x, w, EPS), ref.rms_norm(x, w, EPS), dtype)
-    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
-    ext.fused_add_rms_norm(x, residual, w, EPS)
-    close(residual, expected_residual, dtype)
-    close(x, expected_x, dtype)
+    check_fused_add_rms_norm(x, residual, w, dtype)
 
 
 # ---- the launch plans for many rows -------------------------------------------------------
