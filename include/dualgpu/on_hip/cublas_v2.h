@@ -4,6 +4,7 @@
 // declaration without a macro expansion in between. docs/porting.md#libraries lists every name
 // and what differs (math modes, workspace, compute types).
 #pragma once
+#include "cuComplex.h"  // as NVIDIA's header includes it
 #include "library_types.h"
 
 // hipBLAS's v2 API takes hipDataType and hipblasComputeType_t, as cuBLAS takes cudaDataType and

@@ -5,7 +5,9 @@
 // (assignment from float, `__nv_bfloat16 x = 1.0f;`) and the two conversions real code uses
 // most; arithmetic goes through hip_bfloat16's operators (docs/porting.md: compute in float).
 // The conversions to and from integers and bits, which neither ROCm declares, come from
-// dualgpu_cuda_bf16_conversions.h. Host and device, as in CUDA 12.
+// dualgpu_cuda_bf16_conversions.h. Host and device, as in CUDA 12. atomicAdd on __nv_bfloat16 (and on
+// __nv_bfloat162 where HIP has the pair type), which HIP does not declare, is added in float and rounded
+// to nearest even, as CUDA does on GPUs without a bfloat16 atomic (dualgpu_cuda_16bit_atomics.h).
 #pragma once
 #include "dualgpu_cuda_to_hip.h"
 
@@ -32,3 +34,22 @@ __host__ __device__ inline float __bfloat162float(__nv_bfloat16 b) { return stat
 #endif  // <hip/hip_bf16.h>
 
 #include "dualgpu_cuda_bf16_conversions.h"
+
+#if defined(__HIP__)
+#include "dualgpu_cuda_16bit_atomics.h"
+
+template <typename T, ::dualgpu::cuda_atomics::only_for<T, __nv_bfloat16> = 0>
+__device__ inline T atomicAdd(T* address, T value) {
+  return ::dualgpu::cuda_atomics::update_by_cas(
+      address, [=](T old) -> T { return __float2bfloat16(__bfloat162float(old) + __bfloat162float(value)); });
+}
+#if __has_include(<hip/hip_bf16.h>)
+template <typename T, ::dualgpu::cuda_atomics::only_for<T, __nv_bfloat162> = 0>
+__device__ inline T atomicAdd(T* address, T value) {
+  return ::dualgpu::cuda_atomics::update_by_cas(address, [=](T old) {
+    return __halves2bfloat162(__float2bfloat16(__bfloat162float(old.x) + __bfloat162float(value.x)),
+                              __float2bfloat16(__bfloat162float(old.y) + __bfloat162float(value.y)));
+  });
+}
+#endif  // bfloat16 pairs
+#endif  // __HIP__

@@ -3,6 +3,7 @@
 // cufftHandle is an opaque pointer here, an int on CUDA: code that stores plans as int breaks.
 #pragma once
 #include "dualgpu_cuda_to_hip.h"
+#include "cuComplex.h"  // as NVIDIA's header includes it
 
 #if __has_include(<hipfft/hipfft.h>)
 #include <hipfft/hipfft.h>

@@ -3,6 +3,7 @@
 // query, then the factorisation with a device workspace and a device info flag. rocSOLVER
 // ignores the workspace size it reports for some calls and allocates its own; results are the same.
 #pragma once
+#include "cuComplex.h"  // as NVIDIA's header includes it
 #include "library_types.h"
 
 #if __has_include(<hipsolver/hipsolver.h>)

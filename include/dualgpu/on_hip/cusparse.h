@@ -3,6 +3,7 @@
 // cuSPARSE's argument order. Value types are CUDA's data-type tags (library_types.h). The legacy
 // per-type calls (cusparseScsrmv, ...), removed in CUDA 12, are not mapped.
 #pragma once
+#include "cuComplex.h"  // as NVIDIA's header includes it
 #include "library_types.h"
 
 #if __has_include(<hipsparse/hipsparse.h>)

@@ -233,6 +233,57 @@
 #define cudaOccupancyMaxPotentialBlockSizeWithFlags            hipOccupancyMaxPotentialBlockSizeWithFlags
 #define cudaCreateChannelDesc                                  hipCreateChannelDesc
 
+// Textures, surfaces and CUDA arrays (texture objects only: CUDA 12 removed texture references).
+// Kernels read them with tex1Dfetch<T>, tex2D<T>, tex3D<T>, surf2Dread, surf2Dwrite, which HIP spells
+// the same way.
+#define cudaTextureObject_t                                    hipTextureObject_t
+#define cudaSurfaceObject_t                                    hipSurfaceObject_t
+#define cudaResourceDesc                                       hipResourceDesc
+#define cudaResourceViewDesc                                   hipResourceViewDesc
+#define cudaTextureDesc                                        hipTextureDesc
+#define cudaResourceType                                       hipResourceType
+#define cudaTextureAddressMode                                 hipTextureAddressMode
+#define cudaTextureFilterMode                                  hipTextureFilterMode
+#define cudaTextureReadMode                                    hipTextureReadMode
+#define cudaChannelFormatKind                                  hipChannelFormatKind
+#define cudaArray                                              hipArray
+#define cudaMipmappedArray_t                                   hipMipmappedArray_t
+#define cudaCreateTextureObject                                hipCreateTextureObject
+#define cudaDestroyTextureObject                               hipDestroyTextureObject
+#define cudaGetTextureObjectResourceDesc                       hipGetTextureObjectResourceDesc
+#define cudaCreateSurfaceObject                                hipCreateSurfaceObject
+#define cudaDestroySurfaceObject                               hipDestroySurfaceObject
+#define cudaMallocArray                                        hipMallocArray
+#define cudaMalloc3DArray                                      hipMalloc3DArray
+#define cudaFreeArray                                          hipFreeArray
+#define cudaMemcpy2DToArray                                    hipMemcpy2DToArray
+#define cudaMemcpy2DToArrayAsync                               hipMemcpy2DToArrayAsync
+#define cudaMemcpy2DFromArray                                  hipMemcpy2DFromArray
+#define cudaMemcpy2DFromArrayAsync                             hipMemcpy2DFromArrayAsync
+#define cudaMemcpyToArray                                      hipMemcpyToArray
+#define cudaMemcpyFromArray                                    hipMemcpyFromArray
+#define make_cudaExtent                                        make_hipExtent
+#define make_cudaPitchedPtr                                    make_hipPitchedPtr
+#define make_cudaPos                                           make_hipPos
+#define cudaArrayDefault                                       hipArrayDefault
+#define cudaArraySurfaceLoadStore                              hipArraySurfaceLoadStore
+#define cudaResourceTypeArray                                  hipResourceTypeArray
+#define cudaResourceTypeMipmappedArray                         hipResourceTypeMipmappedArray
+#define cudaResourceTypeLinear                                 hipResourceTypeLinear
+#define cudaResourceTypePitch2D                                hipResourceTypePitch2D
+#define cudaAddressModeWrap                                    hipAddressModeWrap
+#define cudaAddressModeClamp                                   hipAddressModeClamp
+#define cudaAddressModeMirror                                  hipAddressModeMirror
+#define cudaAddressModeBorder                                  hipAddressModeBorder
+#define cudaFilterModePoint                                    hipFilterModePoint
+#define cudaFilterModeLinear                                   hipFilterModeLinear
+#define cudaReadModeElementType                                hipReadModeElementType
+#define cudaReadModeNormalizedFloat                            hipReadModeNormalizedFloat
+#define cudaChannelFormatKindSigned                            hipChannelFormatKindSigned
+#define cudaChannelFormatKindUnsigned                          hipChannelFormatKindUnsigned
+#define cudaChannelFormatKindFloat                             hipChannelFormatKindFloat
+#define cudaChannelFormatKindNone                              hipChannelFormatKindNone
+
 // Constants
 #define cudaSuccess                                            hipSuccess
 #define cudaMemcpyHostToHost                                   hipMemcpyHostToHost

@@ -1,5 +1,6 @@
 // dualgpu/on_hip/dualgpu_cuda_warp.h: CUDA's masked warp intrinsics (__shfl_*_sync, votes,
-// __activemask, __syncwarp) with CUDA's meaning on AMD wavefronts. HIP builds only.
+// __activemask, __syncwarp, __match_*_sync, __reduce_*_sync) with CUDA's meaning on AMD wavefronts.
+// HIP builds only.
 //
 // The rule (docs/porting.md "Warp intrinsics"): the type of the mask says which warp the
 // code was written for.
@@ -107,6 +108,88 @@ __device__ __forceinline__ void syncwarp() {
   __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
 }
 
+// The first lane of the calling lane's warp, which bit 0 of a ballot stands for.
+template <typename Mask>
+__device__ __forceinline__ int first_lane_of_warp() {
+  return sizeof(Mask) >= 8 || wave == 32 ? 0 : (lane() & 32);
+}
+
+// CUDA compares the bits (-0.0f is not 0.0f); word by word, as the device has no memcmp.
+template <typename T>
+__device__ __forceinline__ bool same_bits(const T& a, const T& b) {
+  constexpr int words = (sizeof(T) + 3) / 4;
+  int x[words] = {}, y[words] = {};
+  __builtin_memcpy(x, &a, sizeof(T));
+  __builtin_memcpy(y, &b, sizeof(T));
+  bool same = true;
+#pragma unroll
+  for (int i = 0; i < words; ++i) same = same && x[i] == y[i];
+  return same;
+}
+
+// CUDA's __match_any_sync: the lanes of <mask> whose value has the bits of the caller's. One round
+// per distinct value: the lowest lane not yet matched shows its value and the lanes holding it
+// vote. Every lane of the warp sees the same `left`, so the rounds stay in step.
+template <typename Mask, typename T>
+__device__ __forceinline__ auto match_any(Mask mask, T value) {
+  using Bits = decltype(ballot(mask, 1));
+  Bits left = ballot(mask, 1) & static_cast<Bits>(mask);
+  Bits mine = 0;
+  while (left != 0) {
+    const int leader = first_lane_of_warp<Mask>() + __builtin_ctzll(left);
+    const bool same = same_bits(read_lane(value, leader), value);
+    const Bits group = ballot(mask, same) & left;
+    if (same) mine = group;
+    left &= ~group;
+  }
+  return mine;
+}
+
+// CUDA's __match_all_sync: <mask> when every lane of it holds the same bits, else 0; *pred says which.
+template <typename Mask, typename T>
+__device__ __forceinline__ auto match_all(Mask mask, T value, int* pred) {
+  using Bits = decltype(ballot(mask, 1));
+  const Bits lanes = ballot(mask, 1) & static_cast<Bits>(mask);
+  const int leader = first_lane_of_warp<Mask>() + (lanes ? __builtin_ctzll(lanes) : 0);
+  const bool all_same = (ballot(mask, !same_bits(read_lane(value, leader), value)) & lanes) == 0;
+  *pred = all_same;
+  return all_same ? static_cast<Bits>(mask) : Bits{0};
+}
+
+// CUDA's __reduce_*_sync (sm_80): <op> over the lanes of <mask>. A full warp folds in log2 steps
+// (each lane ends with the whole result); a partial mask reads its lanes one by one, since a lane
+// outside it holds no value to fold.
+template <typename Mask, typename T, typename Op>
+__device__ __forceinline__ T reduce(Mask mask, T value, Op op) {
+  using Bits = decltype(ballot(mask, 1));
+  const int width = sizeof(Mask) >= 8 ? wave : 32;
+  const Bits full = width == 64 ? ~Bits{0} : static_cast<Bits>(0xffffffffu);
+  if ((static_cast<Bits>(mask) & full) == full) {
+#pragma unroll
+    for (int step = 1; step < width; step *= 2) value = op(value, read_lane(value, lane() ^ step));
+    return value;
+  }
+  Bits left = static_cast<Bits>(mask);
+  T result = read_lane(value, first_lane_of_warp<Mask>() + __builtin_ctzll(left));
+  left &= left - 1;
+  while (left != 0) {
+    result = op(result, read_lane(value, first_lane_of_warp<Mask>() + __builtin_ctzll(left)));
+    left &= left - 1;
+  }
+  return result;
+}
+
+template <typename T>
+struct reduce_ops {
+  static_assert(sizeof(T) == 4, "CUDA's __reduce_*_sync take int or unsigned int");
+  __device__ static T add(T a, T b) { return a + b; }
+  __device__ static T min(T a, T b) { return a < b ? a : b; }
+  __device__ static T max(T a, T b) { return a < b ? b : a; }
+  __device__ static T bit_and(T a, T b) { return a & b; }
+  __device__ static T bit_or(T a, T b) { return a | b; }
+  __device__ static T bit_xor(T a, T b) { return a ^ b; }
+};
+
 }  // namespace cuda_warp
 }  // namespace dualgpu
 
@@ -119,3 +202,13 @@ __device__ __forceinline__ void syncwarp() {
 #define __all_sync(mask, predicate) ::dualgpu::cuda_warp::all((mask), (predicate))
 #define __activemask() ::dualgpu::cuda_warp::activemask()
 #define __syncwarp(...) ::dualgpu::cuda_warp::syncwarp()
+#define __match_any_sync(mask, value) ::dualgpu::cuda_warp::match_any((mask), (value))
+#define __match_all_sync(mask, value, pred) ::dualgpu::cuda_warp::match_all((mask), (value), (pred))
+#define DUALGPU_CUDA_REDUCE(mask, value, op) \
+  ::dualgpu::cuda_warp::reduce((mask), (value), ::dualgpu::cuda_warp::reduce_ops<decltype(+(value))>::op)
+#define __reduce_add_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, add)
+#define __reduce_min_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, min)
+#define __reduce_max_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, max)
+#define __reduce_and_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, bit_and)
+#define __reduce_or_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, bit_or)
+#define __reduce_xor_sync(mask, value) DUALGPU_CUDA_REDUCE(mask, value, bit_xor)

@@ -1,4 +1,4 @@
-// dualgpu/on_hip/nvToolsExt.h: shim for HIP builds only. Not mapped: NVTX ranges: use roctx (roctracer) behind #if defined(DUALGPU_PLATFORM_HIP)
-// It exists so that NVIDIA's copy is never found when both toolkits are installed.
+// dualgpu/on_hip/nvToolsExt.h: shim for HIP builds only. NVTX 2's header name (CUDA 12.8 and older):
+// the same calls as <nvtx3/nvToolsExt.h>, which says what they do on AMD GPUs.
 #pragma once
-#error "dualgpu: <nvToolsExt.h> is not mapped on ROCm (NVTX ranges: use roctx (roctracer) behind #if defined(DUALGPU_PLATFORM_HIP)); see docs/porting.md#libraries for the portable route"
+#include "nvtx3/nvToolsExt.h"
