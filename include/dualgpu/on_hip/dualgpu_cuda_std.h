@@ -1,0 +1,14 @@
+// dualgpu/on_hip/dualgpu_cuda_std.h: libcu++'s cuda::std for HIP builds, where the headers of
+// cuda/std/ that hold only constexpr code include this.
+//
+// libcu++ is the C++ standard library made usable in device code. Under HIP's clang a constexpr
+// function is a host and device function (-fcuda-host-device-constexpr, on by default), so for
+// type traits, numeric_limits, pair, array, tuple and the C headers the host's standard library
+// already does the job in kernels: cuda::std names ::std. What needs more than constexpr code
+// (atomics, barriers, semaphores, complex arithmetic) has no such header here and stops with an
+// #error that names HIP's own route (docs/porting.md "libcu++").
+#pragma once
+
+namespace cuda {
+namespace std = ::std;
+}  // namespace cuda
