@@ -39,13 +39,13 @@ __host__ __device__ inline float __bfloat162float(__nv_bfloat16 b) { return stat
 #include "dualgpu_cuda_16bit_atomics.h"
 
 template <typename T, ::dualgpu::cuda_atomics::only_for<T, __nv_bfloat16> = 0>
-__device__ inline T atomicAdd(T* address, T value) {
+__device__ inline T atomicAdd(T* address, ::dualgpu::cuda_atomics::value_of<T> value) {
   return ::dualgpu::cuda_atomics::update_by_cas(
       address, [=](T old) -> T { return __float2bfloat16(__bfloat162float(old) + __bfloat162float(value)); });
 }
 #if __has_include(<hip/hip_bf16.h>)
 template <typename T, ::dualgpu::cuda_atomics::only_for<T, __nv_bfloat162> = 0>
-__device__ inline T atomicAdd(T* address, T value) {
+__device__ inline T atomicAdd(T* address, ::dualgpu::cuda_atomics::value_of<T> value) {
   return ::dualgpu::cuda_atomics::update_by_cas(address, [=](T old) {
     return __halves2bfloat162(__float2bfloat16(__bfloat162float(old.x) + __bfloat162float(value.x)),
                               __float2bfloat16(__bfloat162float(old.y) + __bfloat162float(value.y)));

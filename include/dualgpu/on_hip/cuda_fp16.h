@@ -30,11 +30,11 @@ __host__ __device__ inline T __hmin2(T a, T b) {
 }
 
 template <typename T, ::dualgpu::cuda_atomics::only_for<T, __half> = 0>
-__device__ inline T atomicAdd(T* address, T value) {
+__device__ inline T atomicAdd(T* address, ::dualgpu::cuda_atomics::value_of<T> value) {
   return ::dualgpu::cuda_atomics::update_by_cas(address, [=](T old) { return __hadd(old, value); });
 }
 template <typename T, ::dualgpu::cuda_atomics::only_for<T, __half2> = 0>
-__device__ inline T atomicAdd(T* address, T value) {
+__device__ inline T atomicAdd(T* address, ::dualgpu::cuda_atomics::value_of<T> value) {
   return ::dualgpu::cuda_atomics::update_by_cas(address, [=](T old) { return __hadd2(old, value); });
 }
 #endif  // __HIP__

@@ -41,6 +41,9 @@ __device__ inline T update_by_cas(T* address, Next next) {
 }
 
 template <typename T, typename U> using only_for = std::enable_if_t<std::is_same<T, U>::value, int>;
+// The value's type taken from the pointer's (not deduced), so that a value of another type converts
+// to it as in CUDA's plain declaration: atomicAdd(half_pointer, 1.0f).
+template <typename T> using value_of = typename std::enable_if<true, T>::type;
 
 }  // namespace cuda_atomics
 }  // namespace dualgpu
