@@ -233,6 +233,17 @@
 #define cudaOccupancyMaxPotentialBlockSizeWithFlags            hipOccupancyMaxPotentialBlockSizeWithFlags
 #define cudaCreateChannelDesc                                  hipCreateChannelDesc
 
+// Stream-ordered allocator: the pool attributes cudaMemPoolSetAttribute/GetAttribute take.
+#define cudaMemPoolAttr                                        hipMemPoolAttr
+#define cudaMemPoolReuseFollowEventDependencies                hipMemPoolReuseFollowEventDependencies
+#define cudaMemPoolReuseAllowOpportunistic                     hipMemPoolReuseAllowOpportunistic
+#define cudaMemPoolReuseAllowInternalDependencies              hipMemPoolReuseAllowInternalDependencies
+#define cudaMemPoolAttrReleaseThreshold                        hipMemPoolAttrReleaseThreshold
+#define cudaMemPoolAttrReservedMemCurrent                      hipMemPoolAttrReservedMemCurrent
+#define cudaMemPoolAttrReservedMemHigh                         hipMemPoolAttrReservedMemHigh
+#define cudaMemPoolAttrUsedMemCurrent                          hipMemPoolAttrUsedMemCurrent
+#define cudaMemPoolAttrUsedMemHigh                             hipMemPoolAttrUsedMemHigh
+
 // Textures, surfaces and CUDA arrays (texture objects only: CUDA 12 removed texture references).
 // Kernels read them with tex1Dfetch<T>, tex2D<T>, tex3D<T>, surf2Dread, surf2Dwrite, which HIP spells
 // the same way.
@@ -464,6 +475,7 @@
 
 // Runtime values that are macros in CUDA.
 #define cudaStreamLegacy ((hipStream_t)0)  // HIP's null stream is the legacy default stream
+#define CUDART_CB  // the calling convention of host callbacks (cudaStreamAddCallback, cudaLaunchHostFunc): none on Linux
 #define cudaDeviceScheduleMask hipDeviceScheduleMask
 
 #include "dualgpu_cuda_compat.h"
