@@ -2,7 +2,7 @@
 
 Usage: check_doc_names.py <include/dualgpu/on_hip> <docs/porting.md>. Names are the macros the shim
 headers define (except DualGPU's own DUALGPU_*), the CUDA functions it declares in the global
-namespace (__ldcs, curand_uniform, ...), and the library names it maps as C++ declarations: type
+namespace (__ldcs, curand_uniform, ...) or list in DUALGPU_CUDA_SIMD_TABLE, and the library names it maps as C++ declarations: type
 aliases (using cublasHandle_t = ...), function references and constants (static constexpr ...
 cublasSgemm = ..., CUBLAS_OP_N = ...), inline functions, enumerators and namespace aliases.
 """
@@ -24,6 +24,8 @@ for root, _, files in os.walk(shim):
         names.update(re.findall(r"^enum (cu\w+)", text, re.M))
         names.update(re.findall(r"^  (CU[A-Z0-9_]+) = -?\d+,", text, re.M))
         names.update(re.findall(r"^namespace (\w+) = ", text, re.M))
+        for pair in re.findall(r"\b(?:UNARY|BINARY|COMPARE|SAD)\((__v\w+), (?:(__v\w+), )?", text):  # the SIMD table
+            names.update(n for n in pair if n)
 with open(doc) as f:
     text = f.read()
 missing = sorted(n for n in names if not re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", text))

@@ -482,4 +482,5 @@
 #if defined(__HIP__)  // device intrinsics: only where a HIP compiler reads the file, not g++
 #include "dualgpu_cuda_warp.h"
 #include "dualgpu_cuda_cache_hints.h"
+#include "dualgpu_cuda_simd.h"
 #endif  // __HIP__

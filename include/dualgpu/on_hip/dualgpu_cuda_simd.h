@@ -1,0 +1,109 @@
+// dualgpu/on_hip/dualgpu_cuda_simd.h: CUDA's SIMD intrinsics (__vadd4, __vabsdiffu4, __vcmpgts2,
+// __vsadu4, ... all 82 of them) and packed dot products (__dp4a, __dp2a_lo, __dp2a_hi) in kernels.
+// HIP declares none of them (ROCm 5.2 and 6.4). HIP builds only; the arithmetic of each lane is in
+// dualgpu_cuda_simd_lanes.h, where the CPU test checks it.
+//
+// Each is a function template with one defaulted parameter, called exactly as CUDA's plain
+// function is (arguments convert the same way): should a later HIP declare the same names, its
+// plain functions win overload resolution and these stand aside instead of clashing.
+#pragma once
+
+#if defined(__HIP__)
+#include <hip/hip_runtime.h>
+
+#include "dualgpu_cuda_simd_lanes.h"
+
+#define DUALGPU_CUDA_SIMD_UNARY(name, bits, op)                                           \
+  template <int = 0>                                                                      \
+  __device__ __forceinline__ unsigned int name(unsigned int a) {                          \
+    return ::dualgpu::cuda_simd::per_lane<bits>(::dualgpu::cuda_simd::lane_op::op, a, 0u); \
+  }
+#define DUALGPU_CUDA_SIMD_BINARY(name, bits, op)                                         \
+  template <int = 0>                                                                     \
+  __device__ __forceinline__ unsigned int name(unsigned int a, unsigned int b) {         \
+    return ::dualgpu::cuda_simd::per_lane<bits>(::dualgpu::cuda_simd::lane_op::op, a, b); \
+  }
+#define DUALGPU_CUDA_SIMD_COMPARE(cmp_name, set_name, bits, cmp)                                  \
+  template <int = 0>                                                                              \
+  __device__ __forceinline__ unsigned int cmp_name(unsigned int a, unsigned int b) {              \
+    return ::dualgpu::cuda_simd::compare<bits>(::dualgpu::cuda_simd::lane_cmp::cmp, a, b, true);  \
+  }                                                                                               \
+  template <int = 0>                                                                              \
+  __device__ __forceinline__ unsigned int set_name(unsigned int a, unsigned int b) {              \
+    return ::dualgpu::cuda_simd::compare<bits>(::dualgpu::cuda_simd::lane_cmp::cmp, a, b, false); \
+  }
+#define DUALGPU_CUDA_SIMD_SAD(name, bits, is_signed)                             \
+  template <int = 0>                                                             \
+  __device__ __forceinline__ unsigned int name(unsigned int a, unsigned int b) { \
+    return ::dualgpu::cuda_simd::sum_abs_diff<bits>(is_signed, a, b);            \
+  }
+
+DUALGPU_CUDA_SIMD_TABLE(DUALGPU_CUDA_SIMD_UNARY, DUALGPU_CUDA_SIMD_BINARY, DUALGPU_CUDA_SIMD_COMPARE,
+                        DUALGPU_CUDA_SIMD_SAD)
+
+#undef DUALGPU_CUDA_SIMD_UNARY
+#undef DUALGPU_CUDA_SIMD_BINARY
+#undef DUALGPU_CUDA_SIMD_COMPARE
+#undef DUALGPU_CUDA_SIMD_SAD
+
+// The packed dot products, in CUDA's four spellings each: on 32-bit words or on vector types.
+namespace dualgpu {
+namespace cuda_simd {
+template <typename V>
+__device__ __forceinline__ unsigned packed_bytes(V v) {
+  return static_cast<unsigned>(static_cast<unsigned char>(v.x)) |
+         static_cast<unsigned>(static_cast<unsigned char>(v.y)) << 8 |
+         static_cast<unsigned>(static_cast<unsigned char>(v.z)) << 16 |
+         static_cast<unsigned>(static_cast<unsigned char>(v.w)) << 24;
+}
+template <typename V>
+__device__ __forceinline__ unsigned packed_halves(V v) {
+  return static_cast<unsigned>(static_cast<unsigned short>(v.x)) |
+         static_cast<unsigned>(static_cast<unsigned short>(v.y)) << 16;
+}
+}  // namespace cuda_simd
+}  // namespace dualgpu
+
+template <int = 0>
+__device__ __forceinline__ int __dp4a(int a, int b, int c) {
+  return static_cast<int>(::dualgpu::cuda_simd::dot4(true, a, b, c));
+}
+template <int = 0>
+__device__ __forceinline__ unsigned int __dp4a(unsigned int a, unsigned int b, unsigned int c) {
+  return ::dualgpu::cuda_simd::dot4(false, a, b, c);
+}
+template <int = 0>
+__device__ __forceinline__ int __dp4a(char4 a, char4 b, int c) {
+  using ::dualgpu::cuda_simd::packed_bytes;
+  return static_cast<int>(::dualgpu::cuda_simd::dot4(true, packed_bytes(a), packed_bytes(b), c));
+}
+template <int = 0>
+__device__ __forceinline__ unsigned int __dp4a(uchar4 a, uchar4 b, unsigned int c) {
+  using ::dualgpu::cuda_simd::packed_bytes;
+  return ::dualgpu::cuda_simd::dot4(false, packed_bytes(a), packed_bytes(b), c);
+}
+
+#define DUALGPU_CUDA_DP2A(name, high)                                                                         \
+  template <int = 0>                                                                                          \
+  __device__ __forceinline__ int name(int a, int b, int c) {                                                  \
+    return static_cast<int>(::dualgpu::cuda_simd::dot2(true, high, a, b, c));                                \
+  }                                                                                                           \
+  template <int = 0>                                                                                          \
+  __device__ __forceinline__ unsigned int name(unsigned int a, unsigned int b, unsigned int c) {              \
+    return ::dualgpu::cuda_simd::dot2(false, high, a, b, c);                                                  \
+  }                                                                                                           \
+  template <int = 0>                                                                                          \
+  __device__ __forceinline__ int name(short2 a, char4 b, int c) {                                             \
+    using namespace ::dualgpu::cuda_simd;                                                                     \
+    return static_cast<int>(dot2(true, high, packed_halves(a), packed_bytes(b), c));                          \
+  }                                                                                                           \
+  template <int = 0>                                                                                          \
+  __device__ __forceinline__ unsigned int name(ushort2 a, uchar4 b, unsigned int c) {                         \
+    using namespace ::dualgpu::cuda_simd;                                                                     \
+    return dot2(false, high, packed_halves(a), packed_bytes(b), c);                                           \
+  }
+DUALGPU_CUDA_DP2A(__dp2a_lo, false)
+DUALGPU_CUDA_DP2A(__dp2a_hi, true)
+#undef DUALGPU_CUDA_DP2A
+
+#endif  // __HIP__
