@@ -4,7 +4,8 @@
 //      program expects of it (argv[1]: tests/fixtures/cuda-simd-intrinsics-outputs.tsv);
 //   2. each lane rule on every pair of byte values and on many pairs of halfwords, against the rule
 //      written again with the host's int8_t/int16_t arithmetic (std::clamp, std::lround, ...);
-//   3. __dp4a and __dp2a_lo/hi against 64-bit sums.
+//   3. __dp4a and __dp2a_lo/hi against 64-bit sums;
+//   4. the DPX functions of DUALGPU_CUDA_DPX_TABLE against std::max/std::min on the lane types.
 // Exits 1 on any mismatch.
 #include <algorithm>
 #include <cmath>
@@ -18,6 +19,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "dualgpu_cuda_simd_lanes.h"
@@ -211,6 +213,65 @@ void check_dots() {
   }
 }
 
+
+// 4. DPX: each lane as int16_t/uint16_t/int32_t/uint32_t, the sum wrapped by the narrow type.
+template <typename L>
+unsigned dpx_reference(const std::string& name, unsigned a, unsigned b, unsigned c, bool* high, bool* low) {
+  constexpr int bits = 8 * sizeof(L);
+  unsigned result = 0;
+  for (int i = 0; i < 32 / bits; ++i) {
+    const L x = static_cast<L>(a >> (i * bits)), y = static_cast<L>(b >> (i * bits)), z = static_cast<L>(c >> (i * bits));
+    const L sum = static_cast<L>(static_cast<L>(x) + static_cast<L>(y));
+    L r = 0;
+    if (name.find("vimax3") != std::string::npos) r = std::max({x, y, z});
+    else if (name.find("vimin3") != std::string::npos) r = std::min({x, y, z});
+    else if (name.find("viaddmax") != std::string::npos) r = std::max(sum, z);
+    else if (name.find("viaddmin") != std::string::npos) r = std::min(sum, z);
+    else if (name.find("vimax_") != std::string::npos) r = std::max(x, y);
+    else if (name.find("vimin_") != std::string::npos) r = std::min(x, y);
+    else if (name.find("vibmax") != std::string::npos) { r = std::max(x, y); *(i == 32 / bits - 1 ? high : low) = x >= y; }
+    else if (name.find("vibmin") != std::string::npos) { r = std::min(x, y); *(i == 32 / bits - 1 ? high : low) = x <= y; }
+    if (name.find("relu") != std::string::npos) r = std::max<L>(r, 0);
+    result |= static_cast<unsigned>(static_cast<std::make_unsigned_t<L>>(r)) << (i * bits);
+  }
+  return result;
+}
+
+void check_dpx() {
+  std::mt19937 random(3);
+  std::vector<unsigned> values = {0u, 1u, 0x7fffffffu, 0x80000000u, 0xffffffffu, 0x7fff8000u, 0x80007fffu, 0xffff0001u};
+  for (int k = 0; k < 3000; ++k) values.push_back(random());
+  int names = 0;
+  auto run = [&](const std::string& name, bool is_signed, int bits, auto fn) {
+    ++names;
+    for (std::size_t k = 0; k + 2 < values.size(); ++k) {
+      const unsigned a = values[k], b = values[(k * 7 + 1) % values.size()], c = values[(k * 13 + 2) % values.size()];
+      bool got_high = false, got_low = false, want_high = false, want_low = false;
+      const unsigned got = fn(a, b, c, &got_high, &got_low);
+      const unsigned want = bits == 32 ? (is_signed ? dpx_reference<std::int32_t>(name, a, b, c, &want_high, &want_low)
+                                                    : dpx_reference<std::uint32_t>(name, a, b, c, &want_high, &want_low))
+                                       : (is_signed ? dpx_reference<std::int16_t>(name, a, b, c, &want_high, &want_low)
+                                                    : dpx_reference<std::uint16_t>(name, a, b, c, &want_high, &want_low));
+      expect(got == want && got_high == want_high && got_low == want_low, name, a, b, got, want);
+    }
+  };
+#define THREE(name, type, bits, op, is_signed, relu)                                                   \
+  run(#name, is_signed, bits, [](unsigned a, unsigned b, unsigned c, bool*, bool*) {                  \
+    return dpx<bits>(dpx_op::op, is_signed, relu, a, b, c);                                           \
+  });
+#define TWO(name, type, bits, op) \
+  run(#name, true, bits, [](unsigned a, unsigned b, unsigned, bool*, bool*) { return dpx<bits>(dpx_op::op, true, true, a, b, b); });
+#define SELECT(name, type, bits, is_max, is_signed)                                                     \
+  run(#name, is_signed, bits, [](unsigned a, unsigned b, unsigned, bool* high, bool* low) {            \
+    return dpx_select<bits>(is_max, is_signed, a, b, high, low);                                       \
+  });
+  DUALGPU_CUDA_DPX_TABLE(THREE, TWO, SELECT)
+#undef THREE
+#undef TWO
+#undef SELECT
+  expect(names == 36, "DPX functions in the table", names, 36, names, 36);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -222,6 +283,7 @@ int main(int argc, char** argv) {
   check_recorded(table, argv[1]);
   check_rules(table);
   check_dots();
-  std::printf("%s: %zu functions, %d mismatches\n", failures ? "FAILED" : "PASSED", table.size(), failures);
+  check_dpx();
+  std::printf("%s: %zu SIMD functions, 36 DPX functions, __dp4a, __dp2a: %d mismatches\n", failures ? "FAILED" : "PASSED", table.size(), failures);
   return failures ? 1 : 0;
 }

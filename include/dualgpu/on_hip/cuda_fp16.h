@@ -18,6 +18,7 @@ __host__ __device__ inline __half __hmin(__half a, __half b) { return __float2ha
 
 #if defined(__HIP__)
 #include "dualgpu_cuda_16bit_atomics.h"
+#include "dualgpu_cuda_half_functions.h"
 
 // Templates limited to __half2, so that a HIP which declares its own plain ones is preferred.
 template <typename T, ::dualgpu::cuda_atomics::only_for<T, __half2> = 0>

@@ -1,7 +1,8 @@
 // dualgpu/on_hip/dualgpu_cuda_cache_hints.h: CUDA's cache-hint loads and stores on AMD. HIP builds only.
 //
 // CUDA's __ldcs/__ldlu/__stcs (streaming, "evict first") become non-temporal accesses
-// (global_load/store with the nt bit): the same intent, data not kept in cache. __ldcg/__ldca
+// (global_load/store with the nt bit): the same intent, data not kept in cache. __ldcv ("don't
+// cache, fetch again") is a volatile load. __ldcg/__ldca
 // (cache in L2 / all levels) and __stcg/__stwt/__stwb (cache in L2 / write through / write
 // back) are ordinary accesses: AMD's default caching keeps global data in L2, and a store
 // reaches L2. Non-temporal applies to scalar types (float, int, ...); for struct-like vector
@@ -51,6 +52,15 @@ __device__ __forceinline__ T __ldcs(const T* ptr) {
 template <typename T>
 __device__ __forceinline__ T __ldlu(const T* ptr) {
   return ::dualgpu::cuda_cache::load_streaming(ptr);
+}
+// "Fetch again": a volatile load, which the compiler neither caches in a register nor drops.
+template <typename T>
+__device__ __forceinline__ T __ldcv(const T* ptr) {
+  if constexpr (std::is_arithmetic_v<T>) {
+    return *static_cast<const volatile T*>(ptr);
+  } else {
+    return *ptr;
+  }
 }
 template <typename T>
 __device__ __forceinline__ T __ldcg(const T* ptr) {

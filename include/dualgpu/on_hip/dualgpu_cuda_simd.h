@@ -1,5 +1,6 @@
 // dualgpu/on_hip/dualgpu_cuda_simd.h: CUDA's SIMD intrinsics (__vadd4, __vabsdiffu4, __vcmpgts2,
-// __vsadu4, ... all 82 of them) and packed dot products (__dp4a, __dp2a_lo, __dp2a_hi) in kernels.
+// __vsadu4, ... all 82 of them), its DPX functions (__vimax3_s32, __viaddmax_s16x2_relu, __vibmin_u32,
+// ... 36) and packed dot products (__dp4a, __dp2a_lo, __dp2a_hi) in kernels.
 // HIP declares none of them (ROCm 5.2 and 6.4). HIP builds only; the arithmetic of each lane is in
 // dualgpu_cuda_simd_lanes.h, where the CPU test checks it.
 //
@@ -45,6 +46,37 @@ DUALGPU_CUDA_SIMD_TABLE(DUALGPU_CUDA_SIMD_UNARY, DUALGPU_CUDA_SIMD_BINARY, DUALG
 #undef DUALGPU_CUDA_SIMD_BINARY
 #undef DUALGPU_CUDA_SIMD_COMPARE
 #undef DUALGPU_CUDA_SIMD_SAD
+
+// CUDA 12's DPX functions, host and device as in CUDA.
+#define DUALGPU_CUDA_DPX_THREE(name, type, bits, op, is_signed, relu)                                         \
+  template <int = 0>                                                                                         \
+  __host__ __device__ __forceinline__ type name(type a, type b, type c) {                                    \
+    using namespace ::dualgpu::cuda_simd;                                                                    \
+    return static_cast<type>(dpx<bits>(dpx_op::op, is_signed, relu, static_cast<unsigned>(a),                \
+                                       static_cast<unsigned>(b), static_cast<unsigned>(c)));                 \
+  }
+#define DUALGPU_CUDA_DPX_TWO(name, type, bits, op)                                                            \
+  template <int = 0>                                                                                         \
+  __host__ __device__ __forceinline__ type name(type a, type b) {                                            \
+    using namespace ::dualgpu::cuda_simd;                                                                    \
+    return static_cast<type>(dpx<bits>(dpx_op::op, true, true, static_cast<unsigned>(a), static_cast<unsigned>(b), \
+                                       static_cast<unsigned>(b)));                                           \
+  }
+#define DUALGPU_CUDA_DPX_SELECT(name, type, bits, is_max, is_signed)                                          \
+  template <int = 0>                                                                                         \
+  __host__ __device__ __forceinline__ type name(type a, type b, bool* a_won) {                               \
+    return static_cast<type>(::dualgpu::cuda_simd::dpx_select<bits>(is_max, is_signed, static_cast<unsigned>(a), \
+                                                                    static_cast<unsigned>(b), a_won, a_won)); \
+  }                                                                                                          \
+  template <int = 0>                                                                                         \
+  __host__ __device__ __forceinline__ type name(type a, type b, bool* a_won_high, bool* a_won_low) {         \
+    return static_cast<type>(::dualgpu::cuda_simd::dpx_select<bits>(is_max, is_signed, static_cast<unsigned>(a), \
+                                                                    static_cast<unsigned>(b), a_won_high, a_won_low)); \
+  }
+DUALGPU_CUDA_DPX_TABLE(DUALGPU_CUDA_DPX_THREE, DUALGPU_CUDA_DPX_TWO, DUALGPU_CUDA_DPX_SELECT)
+#undef DUALGPU_CUDA_DPX_THREE
+#undef DUALGPU_CUDA_DPX_TWO
+#undef DUALGPU_CUDA_DPX_SELECT
 
 // The packed dot products, in CUDA's four spellings each: on 32-bit words or on vector types.
 namespace dualgpu {

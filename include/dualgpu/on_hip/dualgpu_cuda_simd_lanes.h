@@ -9,6 +9,8 @@
 // one, and multiply-adds elsewhere, so no per-target code is needed (docs/porting.md has the figures).
 #pragma once
 
+#include <cstdint>
+
 #if defined(__HIP__)
 #define DUALGPU_CUDA_SIMD_FN __host__ __device__ constexpr inline
 #else
@@ -167,6 +169,52 @@ DUALGPU_CUDA_SIMD_FN unsigned dot2(bool is_signed, bool high_bytes, unsigned a, 
   return sum;
 }
 
+// CUDA 12's DPX functions (__vimax3_s32, __viaddmax_s16x2_relu, __vibmin_u32, ...), on one 32-bit
+// lane or two 16-bit ones: max/min of three, (a + b) then max/min with c (the sum wraps in the
+// lane), each optionally clamped below at 0 ("_relu").
+enum class dpx_op { max3, min3, add_max, add_min };
+
+template <int Bits>
+DUALGPU_CUDA_SIMD_FN long long dpx_lane(unsigned word, int lane, bool is_signed) {
+  const std::uint64_t u = (word >> (lane * Bits)) & ((std::uint64_t{1} << Bits) - 1);
+  return is_signed && (u >> (Bits - 1)) ? static_cast<long long>(u) - (1LL << Bits) : static_cast<long long>(u);
+}
+
+template <int Bits>
+DUALGPU_CUDA_SIMD_FN unsigned dpx(dpx_op op, bool is_signed, bool relu, unsigned a, unsigned b, unsigned c) {
+  const std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
+  unsigned result = 0;
+  for (int i = 0; i < 32 / Bits; ++i) {
+    const long long x = dpx_lane<Bits>(a, i, is_signed), y = dpx_lane<Bits>(b, i, is_signed), z = dpx_lane<Bits>(c, i, is_signed);
+    const unsigned wrapped = static_cast<unsigned>(static_cast<std::uint64_t>(x + y) & mask);
+    const long long sum = dpx_lane<Bits>(wrapped, 0, is_signed);
+    long long r = 0;
+    switch (op) {
+      case dpx_op::max3: r = x > y ? (x > z ? x : z) : (y > z ? y : z); break;
+      case dpx_op::min3: r = x < y ? (x < z ? x : z) : (y < z ? y : z); break;
+      case dpx_op::add_max: r = sum > z ? sum : z; break;
+      case dpx_op::add_min: r = sum < z ? sum : z; break;
+    }
+    if (relu && r < 0) r = 0;
+    result |= static_cast<unsigned>(static_cast<std::uint64_t>(r) & mask) << (i * Bits);
+  }
+  return result;
+}
+
+// __vibmax/__vibmin: the max (min) of each lane, and for each lane whether a's was it (a >= b, a <= b).
+template <int Bits>
+DUALGPU_CUDA_SIMD_FN unsigned dpx_select(bool is_max, bool is_signed, unsigned a, unsigned b, bool* a_won_high, bool* a_won_low) {
+  const std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
+  unsigned result = 0;
+  for (int i = 0; i < 32 / Bits; ++i) {
+    const long long x = dpx_lane<Bits>(a, i, is_signed), y = dpx_lane<Bits>(b, i, is_signed);
+    const bool a_won = is_max ? x >= y : x <= y;
+    *(i == 32 / Bits - 1 ? a_won_high : a_won_low) = a_won;
+    result |= static_cast<unsigned>(static_cast<std::uint64_t>(a_won ? x : y) & mask) << (i * Bits);
+  }
+  return result;
+}
+
 }  // namespace cuda_simd
 }  // namespace dualgpu
 
@@ -198,3 +246,32 @@ DUALGPU_CUDA_SIMD_FN unsigned dot2(bool is_signed, bool high_bytes, unsigned a, 
   COMPARE(__vcmplts2, __vsetlts2, 16, lt_s) COMPARE(__vcmplts4, __vsetlts4, 8, lt_s)                            \
   COMPARE(__vcmpltu2, __vsetltu2, 16, lt_u) COMPARE(__vcmpltu4, __vsetltu4, 8, lt_u)                            \
   SAD(__vsads2, 16, true) SAD(__vsads4, 8, true) SAD(__vsadu2, 16, false) SAD(__vsadu4, 8, false)
+
+// The DPX names: THREE(name, type, bits, dpx_op, is_signed, relu) take (a, b, c); TWO(name, type,
+// bits, dpx_op) are the two-operand signed "_relu" forms, max/min of (a, b) clamped at 0;
+// SELECT(name, type, bits, is_max, is_signed) return the max/min and which lanes of a won.
+#define DUALGPU_CUDA_DPX_TABLE(THREE, TWO, SELECT)                                                            \
+  THREE(__vimax3_s32, int, 32, max3, true, false) THREE(__vimax3_u32, unsigned int, 32, max3, false, false)   \
+  THREE(__vimax3_s16x2, unsigned int, 16, max3, true, false)                                                  \
+  THREE(__vimax3_u16x2, unsigned int, 16, max3, false, false)                                                 \
+  THREE(__vimin3_s32, int, 32, min3, true, false) THREE(__vimin3_u32, unsigned int, 32, min3, false, false)   \
+  THREE(__vimin3_s16x2, unsigned int, 16, min3, true, false)                                                  \
+  THREE(__vimin3_u16x2, unsigned int, 16, min3, false, false)                                                 \
+  THREE(__vimax3_s32_relu, int, 32, max3, true, true) THREE(__vimax3_s16x2_relu, unsigned int, 16, max3, true, true) \
+  THREE(__vimin3_s32_relu, int, 32, min3, true, true) THREE(__vimin3_s16x2_relu, unsigned int, 16, min3, true, true) \
+  THREE(__viaddmax_s32, int, 32, add_max, true, false) THREE(__viaddmax_u32, unsigned int, 32, add_max, false, false) \
+  THREE(__viaddmax_s16x2, unsigned int, 16, add_max, true, false)                                             \
+  THREE(__viaddmax_u16x2, unsigned int, 16, add_max, false, false)                                            \
+  THREE(__viaddmin_s32, int, 32, add_min, true, false) THREE(__viaddmin_u32, unsigned int, 32, add_min, false, false) \
+  THREE(__viaddmin_s16x2, unsigned int, 16, add_min, true, false)                                             \
+  THREE(__viaddmin_u16x2, unsigned int, 16, add_min, false, false)                                            \
+  THREE(__viaddmax_s32_relu, int, 32, add_max, true, true)                                                    \
+  THREE(__viaddmax_s16x2_relu, unsigned int, 16, add_max, true, true)                                         \
+  THREE(__viaddmin_s32_relu, int, 32, add_min, true, true)                                                    \
+  THREE(__viaddmin_s16x2_relu, unsigned int, 16, add_min, true, true)                                         \
+  TWO(__vimax_s32_relu, int, 32, max3) TWO(__vimax_s16x2_relu, unsigned int, 16, max3)                        \
+  TWO(__vimin_s32_relu, int, 32, min3) TWO(__vimin_s16x2_relu, unsigned int, 16, min3)                        \
+  SELECT(__vibmax_s32, int, 32, true, true) SELECT(__vibmax_u32, unsigned int, 32, true, false)               \
+  SELECT(__vibmax_s16x2, unsigned int, 16, true, true) SELECT(__vibmax_u16x2, unsigned int, 16, true, false)  \
+  SELECT(__vibmin_s32, int, 32, false, true) SELECT(__vibmin_u32, unsigned int, 32, false, false)             \
+  SELECT(__vibmin_s16x2, unsigned int, 16, false, true) SELECT(__vibmin_u16x2, unsigned int, 16, false, false)

@@ -483,4 +483,5 @@
 #include "dualgpu_cuda_warp.h"
 #include "dualgpu_cuda_cache_hints.h"
 #include "dualgpu_cuda_simd.h"
+#include "dualgpu_cuda_device_extras.h"
 #endif  // __HIP__

@@ -98,6 +98,12 @@ __device__ __forceinline__ int all(Mask mask, int predicate) {
   return ballot(mask, !predicate) == 0;
 }
 
+// CUDA 12: whether every active lane of the mask gives the same predicate.
+template <typename Mask>
+__device__ __forceinline__ int uniform(Mask mask, int predicate) {
+  return all(mask, predicate) || !any(mask, predicate);
+}
+
 // CUDA returns 32 bits: the active lanes of the calling lane's warp of 32.
 __device__ __forceinline__ unsigned activemask() { return ballot(0u, 1); }
 
@@ -200,6 +206,7 @@ struct reduce_ops {
 #define __ballot_sync(mask, predicate) ::dualgpu::cuda_warp::ballot((mask), (predicate))
 #define __any_sync(mask, predicate) ::dualgpu::cuda_warp::any((mask), (predicate))
 #define __all_sync(mask, predicate) ::dualgpu::cuda_warp::all((mask), (predicate))
+#define __uni_sync(mask, predicate) ::dualgpu::cuda_warp::uniform((mask), (predicate))
 #define __activemask() ::dualgpu::cuda_warp::activemask()
 #define __syncwarp(...) ::dualgpu::cuda_warp::syncwarp()
 #define __match_any_sync(mask, value) ::dualgpu::cuda_warp::match_any((mask), (value))
