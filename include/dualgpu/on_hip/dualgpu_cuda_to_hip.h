@@ -54,7 +54,7 @@
 #define cudaGraphExecUpdateResult                              hipGraphExecUpdateResult
 #define cudaFuncAttributes                                     hipFuncAttributes
 #define cudaFuncAttribute                                      hipFuncAttribute
-#define cudaFuncCache                                          hipFuncCache
+#define cudaFuncCache                                          hipFuncCache_t
 #define cudaSharedMemConfig                                    hipSharedMemConfig
 #define cudaMemoryType                                         hipMemoryType
 #define cudaHostFn_t                                           hipHostFn_t
@@ -140,7 +140,7 @@
 #define cudaDeviceGetCacheConfig                               hipDeviceGetCacheConfig
 #define cudaDeviceSetSharedMemConfig                           hipDeviceSetSharedMemConfig
 #define cudaDeviceGetSharedMemConfig                           hipDeviceGetSharedMemConfig
-#define cudaDeviceSetLimit                                     hipDeviceSetLimit
+#define cudaDeviceSetLimit                                     hipDeviceSetLimit  // not in HIP 5.2
 #define cudaDeviceGetLimit                                     hipDeviceGetLimit
 #define cudaDeviceGetPCIBusId                                  hipDeviceGetPCIBusId
 #define cudaDeviceGetByPCIBusId                                hipDeviceGetByPCIBusId
@@ -478,6 +478,7 @@
 #define CUDART_CB  // the calling convention of host callbacks (cudaStreamAddCallback, cudaLaunchHostFunc): none on Linux
 #define cudaDeviceScheduleMask hipDeviceScheduleMask
 
+#include "dualgpu_cuda_runtime_twins.h"
 #include "dualgpu_cuda_compat.h"
 #if defined(__HIP__)  // device intrinsics: only where a HIP compiler reads the file, not g++
 #include "dualgpu_cuda_warp.h"
