@@ -28,6 +28,8 @@ __host__ __device__ inline __half from_bits(std::uint16_t bits) {
   return h;
 }
 __host__ __device__ inline __half nan_of() { return from_bits(0x7fffu); }  // CUDA's canonical NaN
+// HIP 5.x declares __hisnan for the device only.
+__host__ __device__ inline bool is_nan(__half h) { return std::isnan(widen(h)); }
 }  // namespace cuda_half
 }  // namespace dualgpu
 
@@ -52,14 +54,14 @@ DUALGPU_CUDA_HALF_RN(__hmul_rn, __hmul2_rn, *)
 template <int = 0>
 __host__ __device__ inline __half __hmax_nan(__half a, __half b) {
   using namespace ::dualgpu::cuda_half;
-  if (__hisnan(a) || __hisnan(b)) return nan_of();
+  if (is_nan(a) || is_nan(b)) return nan_of();
   const float x = widen(a), y = widen(b);
   return x == y ? (std::signbit(x) ? b : a) : (x > y ? a : b);
 }
 template <int = 0>
 __host__ __device__ inline __half __hmin_nan(__half a, __half b) {
   using namespace ::dualgpu::cuda_half;
-  if (__hisnan(a) || __hisnan(b)) return nan_of();
+  if (is_nan(a) || is_nan(b)) return nan_of();
   const float x = widen(a), y = widen(b);
   return x == y ? (std::signbit(x) ? a : b) : (x < y ? a : b);
 }
@@ -77,7 +79,7 @@ template <int = 0>
 __device__ inline __half __hfma_relu(__half a, __half b, __half c) {
   using namespace ::dualgpu::cuda_half;
   const __half r = __hfma(a, b, c);
-  return __hisnan(r) ? nan_of() : (widen(r) < 0.0f ? __float2half(0.0f) : r);
+  return is_nan(r) ? nan_of() : (widen(r) < 0.0f ? __float2half(0.0f) : r);
 }
 template <int = 0>
 __device__ inline __half2 __hfma2_relu(__half2 a, __half2 b, __half2 c) {
