@@ -324,26 +324,32 @@ class Architecture(Scenario):
 
 @scenario
 class CudaName(Scenario):
-    """A CUDA runtime name HIP 5.2 has a twin for and the shim does not map yet: one #define, one line of the
-    porting guide. A tiny HIP program that uses it fails to compile before and compiles after, with Debian's
-    ROCm 5.2 (hipcc)."""
+    """A CUDA runtime name whose twin a newer HIP declares: one #define in the list of twins, one line of the
+    porting guide (tests/porting/check_runtime_names.py asks for it by name on that ROCm). Every such name
+    of ROCm 5.2 is mapped already, so the copy first loses one of them, as if HIP had just gained it. A tiny
+    HIP program that uses it fails to compile before and compiles after, with Debian's ROCm 5.2 (hipcc)."""
     slug = "cuda_name"
     row = "add a CUDA name mapping for HIP"
     timeout = 180
-    # Real CUDA runtime functions whose hip* twins ROCm 5.2 declares; the first one still unmapped is added.
-    CANDIDATES = ("cudaGraphNodeGetDependentNodes", "cudaGraphRemoveDependencies", "cudaGraphNodeFindInClone",
-                  "cudaGraphChildGraphNodeGetGraph")
-    HEADER = os.path.join("include", "dualgpu", "on_hip", "dualgpu_cuda_to_hip.h")
+    # Real CUDA runtime functions whose hip* twins ROCm 5.2 declares; the first one the list holds is used.
+    CANDIDATES = ("cudaGraphNodeFindInClone", "cudaGraphRemoveDependencies", "cudaGraphChildGraphNodeGetGraph")
+    HEADER = os.path.join("include", "dualgpu", "on_hip", "dualgpu_cuda_runtime_twins.h")
 
     def prepare(self, ctx):
-        shim = ""
-        for root, _, files in os.walk(os.path.join(ctx.tree, "include", "dualgpu", "on_hip")):
-            shim += "".join(read(os.path.join(root, f)) for f in files)
+        twins = read(os.path.join(ctx.tree, self.HEADER))
         for name in self.CANDIDATES:
-            if not re.search(rf"\b{name}\b", shim):
-                self.name, self.hip = name, "hip" + name[len("cuda"):]
+            line = re.search(rf"^#define {name}\s+(hip\w+)\n", twins, re.M)
+            if line:
+                self.name, self.hip = name, line.group(1)
                 return
-        raise Failure("every candidate CUDA name is mapped now: give the scenario another one")
+        raise Failure(f"none of {self.CANDIDATES} is in {self.HEADER}: give the scenario another one")
+
+    def forget(self, ctx):
+        """The copy as before HIP had the twin: the name's #define and its mention in the guide gone."""
+        header = os.path.join(ctx.tree, self.HEADER)
+        write(header, re.sub(rf"^#define {self.name}\s.*\n", "", read(header), flags=re.M))
+        guide = os.path.join(ctx.tree, "docs", "porting.md")
+        write(guide, re.sub(rf"`{self.name}`[^,.]*, ", "", read(guide)))
 
     def compile(self, ctx, tree):
         """(exit status, output) of hipcc on a program that takes the name's address, or None without hipcc."""
@@ -359,13 +365,13 @@ class CudaName(Scenario):
 
     def before(self, ctx):
         self.prepare(ctx)
+        self.forget(ctx)
         result = self.compile(ctx, ctx.tree)
         if result is not None:
             expect(result[0] != 0, f"before the change a program using {self.name} compiled already:\n{tail(result[1])}")
 
     def change(self, ctx):
-        anchor = "#define cudaGraphNodeGetDependencies "
-        insert_after_line(os.path.join(ctx.tree, self.HEADER), anchor, [f"#define {self.name:<55}{self.hip}"])
+        insert_after_line(os.path.join(ctx.tree, self.HEADER), "// Functions", [f"#define {self.name:<54} {self.hip}"])
         insert_after_line(os.path.join(ctx.tree, "docs", "porting.md"), "| `cudaGraphNodeGetDependencies` |",
                           [f"| `{self.name}` | `{self.hip}` |  |"])
 
