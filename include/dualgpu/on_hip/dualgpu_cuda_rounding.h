@@ -7,11 +7,7 @@
 
 #include <cstdint>
 
-#if defined(__HIP__)
-#define DUALGPU_CUDA_ROUND_FN __host__ __device__ constexpr inline
-#else
-#define DUALGPU_CUDA_ROUND_FN constexpr inline
-#endif  // __HIP__
+#include "dualgpu_cuda_plain_arithmetic.h"
 
 namespace dualgpu {
 namespace cuda_rounding {
@@ -28,7 +24,7 @@ struct format {
 constexpr format bfloat16{8, -126, 127};
 constexpr format half{11, -14, 15};
 
-DUALGPU_CUDA_ROUND_FN int bit_length(std::uint64_t m) {
+DUALGPU_CUDA_PLAIN_FN int bit_length(std::uint64_t m) {
   int n = 0;
   while (m) {
     ++n;
@@ -39,7 +35,7 @@ DUALGPU_CUDA_ROUND_FN int bit_length(std::uint64_t m) {
 
 // The bits of (-1)^negative * m * 2^e rounded to `f` by `how`: subnormals, and overflow to infinity
 // or to the largest finite value as the mode says.
-DUALGPU_CUDA_ROUND_FN std::uint16_t bits_of_exact(format f, bool negative, std::uint64_t m, int e, mode how) {
+DUALGPU_CUDA_PLAIN_FN std::uint16_t bits_of_exact(format f, bool negative, std::uint64_t m, int e, mode how) {
   const int exponent_bits = 15 - (f.digits - 1);
   const std::uint16_t sign = negative ? 0x8000u : 0u;
   if (m == 0) return sign;
@@ -86,12 +82,12 @@ DUALGPU_CUDA_ROUND_FN std::uint16_t bits_of_exact(format f, bool negative, std::
 }
 
 // A 64-bit integer, exactly.
-DUALGPU_CUDA_ROUND_FN std::uint16_t bits_of_integer(format f, bool negative, std::uint64_t magnitude, mode how) {
+DUALGPU_CUDA_PLAIN_FN std::uint16_t bits_of_integer(format f, bool negative, std::uint64_t magnitude, mode how) {
   return bits_of_exact(f, negative, magnitude, 0, how);
 }
 
 // A double, exactly (infinities and NaNs kept).
-DUALGPU_CUDA_ROUND_FN std::uint16_t bits_of_double(format f, std::uint64_t d, mode how) {
+DUALGPU_CUDA_PLAIN_FN std::uint16_t bits_of_double(format f, std::uint64_t d, mode how) {
   const bool negative = d >> 63;
   const int biased = static_cast<int>((d >> 52) & 0x7ff);
   const std::uint64_t fraction = d & ((std::uint64_t{1} << 52) - 1);
@@ -108,7 +104,7 @@ DUALGPU_CUDA_ROUND_FN std::uint16_t bits_of_double(format f, std::uint64_t d, mo
 // A float's value (already rounded to an integer, or NaN) to T as CUDA converts: NaN to 0 (to
 // 0x8000000000000000 for 64-bit types), out-of-range values to T's nearest end.
 template <typename T>
-DUALGPU_CUDA_ROUND_FN T saturate(float rounded) {
+DUALGPU_CUDA_PLAIN_FN T saturate(float rounded) {
   constexpr bool is_signed = T(-1) < T(0);
   constexpr int bits = 8 * sizeof(T);
   if (rounded != rounded) return bits == 64 ? static_cast<T>(std::uint64_t{1} << 63) : T(0);

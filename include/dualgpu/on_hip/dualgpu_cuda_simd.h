@@ -12,6 +12,8 @@
 #if defined(__HIP__)
 #include <hip/hip_runtime.h>
 
+#include <type_traits>
+
 #include "dualgpu_cuda_simd_lanes.h"
 
 #define DUALGPU_CUDA_SIMD_UNARY(name, bits, op)                                           \
@@ -62,13 +64,14 @@ DUALGPU_CUDA_SIMD_TABLE(DUALGPU_CUDA_SIMD_UNARY, DUALGPU_CUDA_SIMD_BINARY, DUALG
     return static_cast<type>(dpx<bits>(dpx_op::op, true, true, static_cast<unsigned>(a), static_cast<unsigned>(b), \
                                        static_cast<unsigned>(b)));                                           \
   }
+// CUDA's 32-bit forms report one lane (a_won); its 16x2 forms two (a_won_high, a_won_low).
 #define DUALGPU_CUDA_DPX_SELECT(name, type, bits, is_max, is_signed)                                          \
-  template <int = 0>                                                                                         \
+  template <int B = bits, std::enable_if_t<B == 32, int> = 0>                                                \
   __host__ __device__ __forceinline__ type name(type a, type b, bool* a_won) {                               \
     return static_cast<type>(::dualgpu::cuda_simd::dpx_select<bits>(is_max, is_signed, static_cast<unsigned>(a), \
                                                                     static_cast<unsigned>(b), a_won, a_won)); \
   }                                                                                                          \
-  template <int = 0>                                                                                         \
+  template <int B = bits, std::enable_if_t<B == 16, int> = 0>                                                \
   __host__ __device__ __forceinline__ type name(type a, type b, bool* a_won_high, bool* a_won_low) {         \
     return static_cast<type>(::dualgpu::cuda_simd::dpx_select<bits>(is_max, is_signed, static_cast<unsigned>(a), \
                                                                     static_cast<unsigned>(b), a_won_high, a_won_low)); \

@@ -11,11 +11,7 @@
 
 #include <cstdint>
 
-#if defined(__HIP__)
-#define DUALGPU_CUDA_SIMD_FN __host__ __device__ constexpr inline
-#else
-#define DUALGPU_CUDA_SIMD_FN constexpr inline
-#endif  // __HIP__
+#include "dualgpu_cuda_plain_arithmetic.h"
 
 namespace dualgpu {
 namespace cuda_simd {
@@ -29,18 +25,18 @@ struct lanes {
   static constexpr int signed_min = -(1 << (Bits - 1));
   static constexpr int unsigned_max = static_cast<int>(mask);
 
-  static DUALGPU_CUDA_SIMD_FN int as_unsigned(unsigned word, int lane) {
+  static DUALGPU_CUDA_PLAIN_FN int as_unsigned(unsigned word, int lane) {
     return static_cast<int>((word >> (lane * Bits)) & mask);
   }
   // A sign extension the compiler recognises (the lane's top bit shifted to bit 31, then back),
   // so the dot products below still match the target's dot instructions.
-  static DUALGPU_CUDA_SIMD_FN int as_signed(unsigned word, int lane) {
+  static DUALGPU_CUDA_PLAIN_FN int as_signed(unsigned word, int lane) {
     return static_cast<int>(word << (32 - (lane + 1) * Bits)) >> (32 - Bits);
   }
 };
 
-DUALGPU_CUDA_SIMD_FN int clamp(int v, int low, int high) { return v < low ? low : (v > high ? high : v); }
-DUALGPU_CUDA_SIMD_FN int magnitude(int v) { return v < 0 ? -v : v; }
+DUALGPU_CUDA_PLAIN_FN int clamp(int v, int low, int high) { return v < low ? low : (v > high ? high : v); }
+DUALGPU_CUDA_PLAIN_FN int magnitude(int v) { return v < 0 ? -v : v; }
 
 // What one lane of the result is, from the lanes of a and b read signed (sa, sb) and unsigned (ua, ub).
 // "wrap" results keep the low Bits bits; "sat" ones clamp to the lane's range, as CUDA's "ss"
@@ -68,7 +64,7 @@ enum class lane_op {
 };
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN int one_lane(lane_op op, int sa, int sb, int ua, int ub) {
+DUALGPU_CUDA_PLAIN_FN int one_lane(lane_op op, int sa, int sb, int ua, int ub) {
   using L = lanes<Bits>;
   switch (op) {
     case lane_op::add: return ua + ub;
@@ -95,7 +91,7 @@ DUALGPU_CUDA_SIMD_FN int one_lane(lane_op op, int sa, int sb, int ua, int ub) {
 }
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN unsigned per_lane(lane_op op, unsigned a, unsigned b) {
+DUALGPU_CUDA_PLAIN_FN unsigned per_lane(lane_op op, unsigned a, unsigned b) {
   using L = lanes<Bits>;
   unsigned result = 0;
   for (int i = 0; i < L::count; ++i) {
@@ -109,7 +105,7 @@ DUALGPU_CUDA_SIMD_FN unsigned per_lane(lane_op op, unsigned a, unsigned b) {
 enum class lane_cmp { eq, ne, ge_s, ge_u, gt_s, gt_u, le_s, le_u, lt_s, lt_u };
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN bool lane_holds(lane_cmp cmp, int sa, int sb, int ua, int ub) {
+DUALGPU_CUDA_PLAIN_FN bool lane_holds(lane_cmp cmp, int sa, int sb, int ua, int ub) {
   switch (cmp) {
     case lane_cmp::eq: return ua == ub;
     case lane_cmp::ne: return ua != ub;
@@ -126,7 +122,7 @@ DUALGPU_CUDA_SIMD_FN bool lane_holds(lane_cmp cmp, int sa, int sb, int ua, int u
 }
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN unsigned compare(lane_cmp cmp, unsigned a, unsigned b, bool as_mask) {
+DUALGPU_CUDA_PLAIN_FN unsigned compare(lane_cmp cmp, unsigned a, unsigned b, bool as_mask) {
   using L = lanes<Bits>;
   unsigned result = 0;
   for (int i = 0; i < L::count; ++i) {
@@ -138,7 +134,7 @@ DUALGPU_CUDA_SIMD_FN unsigned compare(lane_cmp cmp, unsigned a, unsigned b, bool
 
 // __vsads/__vsadu: the sum over all lanes of |a - b|, as one number.
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN unsigned sum_abs_diff(bool is_signed, unsigned a, unsigned b) {
+DUALGPU_CUDA_PLAIN_FN unsigned sum_abs_diff(bool is_signed, unsigned a, unsigned b) {
   using L = lanes<Bits>;
   unsigned sum = 0;
   for (int i = 0; i < L::count; ++i)
@@ -148,7 +144,7 @@ DUALGPU_CUDA_SIMD_FN unsigned sum_abs_diff(bool is_signed, unsigned a, unsigned 
 }
 
 // __dp4a: c + the four products of a's and b's bytes; the sum wraps modulo 2^32 as CUDA's does.
-DUALGPU_CUDA_SIMD_FN unsigned dot4(bool is_signed, unsigned a, unsigned b, unsigned c) {
+DUALGPU_CUDA_PLAIN_FN unsigned dot4(bool is_signed, unsigned a, unsigned b, unsigned c) {
   using L = lanes<8>;
   unsigned sum = c;
   for (int i = 0; i < 4; ++i)
@@ -158,7 +154,7 @@ DUALGPU_CUDA_SIMD_FN unsigned dot4(bool is_signed, unsigned a, unsigned b, unsig
 }
 
 // __dp2a_lo/__dp2a_hi: c + a's two 16-bit halves times b's bytes 0 and 1 (lo) or 2 and 3 (hi).
-DUALGPU_CUDA_SIMD_FN unsigned dot2(bool is_signed, bool high_bytes, unsigned a, unsigned b, unsigned c) {
+DUALGPU_CUDA_PLAIN_FN unsigned dot2(bool is_signed, bool high_bytes, unsigned a, unsigned b, unsigned c) {
   using H = lanes<16>;
   using B = lanes<8>;
   const int first = high_bytes ? 2 : 0;
@@ -175,13 +171,13 @@ DUALGPU_CUDA_SIMD_FN unsigned dot2(bool is_signed, bool high_bytes, unsigned a, 
 enum class dpx_op { max3, min3, add_max, add_min };
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN long long dpx_lane(unsigned word, int lane, bool is_signed) {
+DUALGPU_CUDA_PLAIN_FN long long dpx_lane(unsigned word, int lane, bool is_signed) {
   const std::uint64_t u = (word >> (lane * Bits)) & ((std::uint64_t{1} << Bits) - 1);
   return is_signed && (u >> (Bits - 1)) ? static_cast<long long>(u) - (1LL << Bits) : static_cast<long long>(u);
 }
 
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN unsigned dpx(dpx_op op, bool is_signed, bool relu, unsigned a, unsigned b, unsigned c) {
+DUALGPU_CUDA_PLAIN_FN unsigned dpx(dpx_op op, bool is_signed, bool relu, unsigned a, unsigned b, unsigned c) {
   const std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
   unsigned result = 0;
   for (int i = 0; i < 32 / Bits; ++i) {
@@ -203,7 +199,7 @@ DUALGPU_CUDA_SIMD_FN unsigned dpx(dpx_op op, bool is_signed, bool relu, unsigned
 
 // __vibmax/__vibmin: the max (min) of each lane, and for each lane whether a's was it (a >= b, a <= b).
 template <int Bits>
-DUALGPU_CUDA_SIMD_FN unsigned dpx_select(bool is_max, bool is_signed, unsigned a, unsigned b, bool* a_won_high, bool* a_won_low) {
+DUALGPU_CUDA_PLAIN_FN unsigned dpx_select(bool is_max, bool is_signed, unsigned a, unsigned b, bool* a_won_high, bool* a_won_low) {
   const std::uint64_t mask = (std::uint64_t{1} << Bits) - 1;
   unsigned result = 0;
   for (int i = 0; i < 32 / Bits; ++i) {
