@@ -29,8 +29,11 @@ counted once).
 Peers per case: eager (the PyTorch composite of bench_ops.py), F.rms_norm (where it exists), compile
 (torch.compile of the composite, default mode, one compile per op, dtype and width with the row count
 dynamic), liger (Liger-Kernel's Triton ops, when `liger_kernel` imports; skipped with a note
-otherwise). The candidates behind the extension's kernel choices are compared, without torch, by
-kernel_variants.cu.
+otherwise). Each peer is compared with ours doing the same work: fused_add_rms_norm is timed in both its
+forms, and Liger-Kernel's op, which writes new tensors, is set against ours with inplace=False, eager and
+compile, which write x and the residual in place, against ours in place (OURS_FOR; the table names the form
+where it is the new tensors). The candidates behind the extension's kernel choices are compared, without
+torch, by kernel_variants.cu.
 
     python bench/bench_bandwidth.py [--set grid|heldback|quick] [--rounds 3] [--json out.json] [--md out.md]
                                     [--png out.png] [--budget 300] [--only rms_norm:1000x4100 ...]
@@ -222,6 +225,13 @@ def liger_ops():
 
 LIGER, LIGER_ERROR = None, None
 
+# Each peer is compared with ours doing the same work: fused_add_rms_norm's Liger-Kernel op writes new
+# tensors, the other peers (and ours by default) write x and the residual in place. Any other peer and op:
+# "dualgpu".
+OURS = "dualgpu"
+OURS_NEW_TENSORS = "dualgpu (new tensors)"
+OURS_FOR = {("fused_add_rms_norm", "liger"): OURS_NEW_TENSORS}
+
 
 # ---- cases -----------------------------------------------------------------------------------
 def esize(dtype):
@@ -260,7 +270,10 @@ def case_rms_norm(rows, hidden, dtype, device, fused):
         def new_set(i):
             return (torch.randn(rows, hidden, device=device, dtype=dtype) * 1e-3,
                     torch.randn(rows, hidden, device=device, dtype=dtype), w)
+        # Both forms of ours: in place, as eager and compile (the composite writes x and the residual), and
+        # into new tensors, as Liger-Kernel (OURS_FOR pairs each peer with the form that does its work).
         impls = {"dualgpu": lambda x, r, w: ext.fused_add_rms_norm(x, r, w, EPS),
+                 OURS_NEW_TENSORS: lambda x, r, w: ext.fused_add_rms_norm(x, r, w, EPS, inplace=False),
                  "eager": lambda x, r, w: eager_fused_add_rms_norm(x, r, w, EPS),
                  "compile": ("compile", key, eager_fused_add_rms_norm, lambda f: (lambda x, r, w: f(x, r, w, EPS)))}
     else:
@@ -363,28 +376,43 @@ def measure_copy(timer, device, quick, calls=10):
     return dict(bytes=2 * nbytes, us=us, gbps=2 * nbytes / us / 1e3, calls=calls)
 
 
+def is_ours(row):
+    return row["impl"] in (OURS, OURS_NEW_TENSORS)
+
+
 def best_peer(rows, key):
-    peers = [r for r in rows if r["impl"] != "dualgpu" and r.get(key) is not None]
-    return min(peers, key=lambda r: r[key]) if peers else None
+    """(peer, ours): the peer whose time over ours (in the peer's form, OURS_FOR) is least, with that row of
+    ours; (None, None) where no pair has both times."""
+    by_impl = {r["impl"]: r for r in rows}
+    pairs = [(r, by_impl.get(OURS_FOR.get((r["op"], r["impl"]), OURS))) for r in rows
+             if not is_ours(r) and r.get(key) is not None]
+    pairs = [(peer, ours) for peer, ours in pairs if ours is not None and ours.get(key) is not None]
+    return min(pairs, key=lambda p: p[0][key] / p[1][key]) if pairs else (None, None)
 
 
 def case_summary(op, shape, dtype, temp, rows):
     """One row per case and temperature: ours, the best peer (named) in GPU time, the ratio, % of copy,
-    wall times."""
-    ours = next((r for r in rows if r["impl"] == "dualgpu" and r.get("us") is not None), None)
+    wall times. Ours is the form the best peer's work is compared with (`ours`: OURS_FOR)."""
+    ours = next((r for r in rows if r["impl"] == OURS and r.get("us") is not None), None)
     if ours is None:
         return None
-    peer, wall_peer = best_peer(rows, "us"), best_peer(rows, "wall_us")
-    return dict(op=op, shape=shape, dtype=dtype, temp=temp, us=ours["us"], pct_copy=ours["pct_copy"],
-                peer=peer["impl"] if peer else None, peer_us=peer["us"] if peer else None,
-                ratio=peer["us"] / ours["us"] if peer else None, peer_pct_copy=peer["pct_copy"] if peer else None,
-                wall_us=ours.get("wall_us"), wall_peer=wall_peer["impl"] if wall_peer else None,
+    peer, ours_vs_peer = best_peer(rows, "us")
+    wall_peer, ours_vs_wall_peer = best_peer(rows, "wall_us")
+    ours = ours_vs_peer or ours
+    return dict(op=op, shape=shape, dtype=dtype, temp=temp, ours=ours["impl"], us=ours["us"],
+                pct_copy=ours["pct_copy"], peer=peer["impl"] if peer else None,
+                peer_us=peer["us"] if peer else None, ratio=peer["us"] / ours["us"] if peer else None,
+                peer_pct_copy=peer["pct_copy"] if peer else None,
+                wall_us=(ours_vs_wall_peer or ours).get("wall_us"),
+                wall_peer=wall_peer["impl"] if wall_peer else None,
                 wall_peer_us=wall_peer["wall_us"] if wall_peer else None,
                 skipped=sorted(r["impl"] for r in rows if r.get("us") is None))
 
 
 def summary_line(c):
     peer = f"{c['peer']} {c['peer_us']:.2f}" if c["peer"] else "-"
+    if c.get("ours", OURS) != OURS:  # the best peer writes new tensors: so did ours
+        peer += f" (vs {c['ours']})"
     ratio = f"{c['ratio']:.3f}x" if c["ratio"] else "-"
     wall = f"{c['wall_us']:.1f}" if c["wall_us"] is not None else "-"
     wall_peer = f"{c['wall_peer']} {c['wall_peer_us']:.1f}" if c["wall_peer"] else "-"

@@ -47,7 +47,7 @@ DECODE_KERNELS = (r"norm_weight_early_kernel|norm_cluster_kernel|silu_and_mul_sm
 # Kernels with no branch or exit before their first load (their loads' indices are clamped instead).
 BRANCH_FREE_KERNELS = r"silu_and_mul_small_kernel"
 CONTROL_FLOW = {"EXIT", "BRA", "BRX", "JMP", "JMX", "CALL", "RET"}  # SASS opcodes that leave straight-line code
-SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "silu_and_mul.cu"]
+SOURCES = ["rms_norm.cu", "fused_add_rms_norm.cu", "fused_add_rms_norm_functional.cu", "silu_and_mul.cu"]
 INSTRUCTION = re.compile(r"^\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;")
 REGISTER = re.compile(r"\bR(\d+)(\.64)?\b")
 BARRIER = re.compile(r"^(BAR\.SYNC|BAR\.RED|UCGABAR_WAIT|UCGABAR_ARV)")

@@ -120,9 +120,18 @@ def test_rotary_embedding(device, dtype, head_size, rot_dim):
 
 
 def check_fused_add_rms_norm(x, residual, w, dtype):
-    """fused_add_rms_norm in place on x and residual against the float64 reference of their values before."""
+    """fused_add_rms_norm in both forms against the float64 reference of x's and residual's values: first
+    into new tensors (x and residual left bit for bit as they were, the outputs aligned where x or the
+    residual may not be), then in place on x and residual."""
     expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
-    ext.fused_add_rms_norm(x, residual, w, EPS)
+    x_before, residual_before = x.clone(), residual.clone()
+    out, residual_out = ext.fused_add_rms_norm(x, residual, w, EPS, inplace=False)
+    assert out.shape == x.shape and residual_out.shape == x.shape and out.dtype == residual_out.dtype == dtype
+    assert torch.equal(x, x_before) and torch.equal(residual, residual_before), "the functional form wrote its inputs"
+    close(residual_out, expected_residual, dtype)
+    close(out, expected_x, dtype)
+    returned = ext.fused_add_rms_norm(x, residual, w, EPS)
+    assert returned[0] is x and returned[1] is residual
     close(residual, expected_residual, dtype)
     close(x, expected_x, dtype)
 
@@ -231,6 +240,10 @@ def test_past_2_31_elements(op):
         x = torch.randn(HUGE_ROWS, HUGE_HIDDEN, dtype=dtype, device="cuda")
         residual = torch.randn_like(x)
         expected_x, expected_residual = ref.fused_add_rms_norm(x[rows], residual[rows], w, EPS)
+        out, residual_out = ext.fused_add_rms_norm(x, residual, w, EPS, inplace=False)
+        close(residual_out[rows], expected_residual, dtype)
+        close(out[rows], expected_x, dtype)
+        del out, residual_out
         ext.fused_add_rms_norm(x, residual, w, EPS)
         close(residual[rows], expected_residual, dtype)
         close(x[rows], expected_x, dtype)
@@ -245,6 +258,8 @@ def test_empty(device, shape):
     w = torch.ones(shape[-1], device=device)
     assert ext.rms_norm(x, w, EPS).shape == shape
     ext.fused_add_rms_norm(x, torch.empty(shape, device=device), w, EPS)
+    assert [t.shape for t in ext.fused_add_rms_norm(x, torch.empty(shape, device=device), w, EPS, inplace=False)] == [
+        shape, shape]
     assert ext.silu_and_mul(x).shape == shape[:-1] + (shape[-1] // 2,)
     positions = torch.empty(0, dtype=torch.long, device=device)
     q = torch.empty(0, 64, device=device)
@@ -264,6 +279,8 @@ def _bad_cases(device):
         ("weight shape", lambda: ext.rms_norm(x, torch.ones(7, device=device), EPS), r"weight must have shape \[8\]"),
         ("non-contiguous", lambda: ext.rms_norm(x.t(), torch.ones(4, device=device), EPS), "x must be contiguous"),
         ("residual shape", lambda: ext.fused_add_rms_norm(x, x[:2].clone(), w, EPS), "residual must have x's shape"),
+        ("residual shape, new tensors", lambda: ext.fused_add_rms_norm(x, x[:2].clone(), w, EPS, inplace=False),
+         "residual must have x's shape"),
         ("odd gate/up", lambda: ext.silu_and_mul(x[:, :7].contiguous()), "last dimension must be even"),
         ("positions dtype", lambda: ext.rotary_embedding(pos.int(), q, q.clone(), 16, cache), "positions must have dtype Long"),
         ("rot_dim > head_size", lambda: ext.rotary_embedding(pos, q, q.clone(), 8, cache), "at most head_size"),
@@ -299,6 +316,7 @@ def test_opcheck(device):
     cache = torch.randn(8, 16, device=device)
     torch.library.opcheck(ops.rms_norm.default, (x, w, EPS))
     torch.library.opcheck(ops.fused_add_rms_norm.default, (x.clone(), x.clone(), w, EPS))
+    torch.library.opcheck(ops.fused_add_rms_norm_functional.default, (x, x.clone(), w, EPS))
     torch.library.opcheck(ops.silu_and_mul.default, (x,))
     torch.library.opcheck(ops.rotary_embedding.default, (pos, x.clone(), x.clone(), 16, cache))
     gate_up = torch.randn(3, 32, device=device)
@@ -311,13 +329,16 @@ def test_torch_compile_traces_ops():
     # aot_eager traces with the fake implementations but generates no code: cheap, no compiler needed.
     @torch.compile(backend="aot_eager", fullgraph=True)
     def block(x, residual, w):
+        normed, summed = ext.fused_add_rms_norm(x, residual, w, EPS, inplace=False)
         ext.fused_add_rms_norm(x, residual, w, EPS)
-        return ext.silu_and_mul(ext.rms_norm(x, w, EPS))
+        return ext.silu_and_mul(ext.rms_norm(x, w, EPS)), normed, summed
 
     x, residual, w = torch.randn(4, 32), torch.randn(4, 32), torch.rand(32) + 0.5
-    expected_x, _ = ref.fused_add_rms_norm(x, residual, w, EPS)
-    out = block(x, residual, w)
+    expected_x, expected_residual = ref.fused_add_rms_norm(x, residual, w, EPS)
+    out, normed, summed = block(x, residual, w)
     close(out, ref.silu_and_mul(ref.rms_norm(expected_x.float(), w, EPS)), torch.float32)
+    close(normed, expected_x, torch.float32)
+    close(summed, expected_residual, torch.float32)
 
 
 # ---- decode_step: the three ops chained, one graph on the GPU ---------------------------------

@@ -56,13 +56,14 @@ __device__ __forceinline__ float block_inv_rms(float sum_squares, I hidden, floa
   return rsqrtf(dualgpu::block_reduce_sum(sum_squares) / static_cast<float>(hidden) + eps);
 }
 
-// One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored.
+// One value's square, as the norm sums it: x, or (FUSED) x + residual rounded to T, which is stored to
+// res_out_row (the residual's own row, in place).
 template <bool FUSED, typename T, typename I>
-__device__ __forceinline__ float value_square(const T* in_row, T* res_row, I i) {
+__device__ __forceinline__ float value_square(const T* in_row, const T* res_row, T* res_out_row, I i) {
   float v = to_float(in_row[i]);
   if constexpr (FUSED) {
     const T sum = from_float<T>(v + to_float(res_row[i]));  // rounded, as stored
-    res_row[i] = sum;
+    res_out_row[i] = sum;
     v = to_float(sum);
   }
   return v * v;
@@ -72,22 +73,24 @@ __device__ __forceinline__ float value_square(const T* in_row, T* res_row, I i) 
 // Scalar accesses, the row read twice (sum of squares, then scale), a block-stride loop over rows, 64-bit
 // offsets throughout. Used only where the vector kernels cannot go: rows of 2^31 values or more, rows
 // narrower than two vectors, and pointers not aligned to one value.
-template <typename T, bool FUSED>
+template <typename T, bool FUSED, bool APART = false>
 __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                                 const T* __restrict__ weight, float eps, std::int64_t rows, std::int64_t hidden) {
+                                 T* __restrict__ residual_out, const T* __restrict__ weight, float eps,
+                                 std::int64_t rows, std::int64_t hidden) {
   dualgpu::wait_for_previous_grid();
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
     T* out_row = out + row * hidden;
-    const T* in_row = FUSED ? out_row : x + row * hidden;
+    const T* in_row = FUSED && !APART ? out_row : x + row * hidden;
     T* res_row = FUSED ? residual + row * hidden : nullptr;
+    T* res_out_row = APART ? residual_out + row * hidden : res_row;
     float sum_squares = 0.0f;
     for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x) {
-      sum_squares += value_square<FUSED>(in_row, res_row, i);
+      sum_squares += value_square<FUSED>(in_row, res_row, res_out_row, i);
     }
     // block_reduce_sum's barriers also make the residual writes above visible to the block.
     const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
     dualgpu::allow_next_grid();
-    const T* src_row = FUSED ? res_row : in_row;
+    const T* src_row = FUSED ? res_out_row : in_row;
     for (std::int64_t i = threadIdx.x; i < hidden; i += blockDim.x)
       out_row[i] = from_float<T>(to_float(src_row[i]) * inv_rms * to_float(weight[i]));
   }
@@ -183,13 +186,13 @@ __device__ __forceinline__ row_edge<T> load_edge(const row_split& split, const T
   return e;
 }
 
-// The edge's square; FUSED: stores residual = x + residual, rounded, and keeps that value.
+// The edge's square; FUSED: stores x + residual, rounded, to res_out_row, and keeps that value.
 template <bool FUSED, typename T>
-__device__ __forceinline__ float edge_square(row_edge<T>& e, T* res_row) {
+__device__ __forceinline__ float edge_square(row_edge<T>& e, T* res_out_row) {
   if (e.pos < 0) return 0.0f;
   if constexpr (FUSED) {
     e.in = from_float<T>(to_float(e.in) + to_float(e.res));
-    res_row[e.pos] = e.in;
+    res_out_row[e.pos] = e.in;
   }
   const float v = to_float(e.in);
   return v * v;
@@ -207,25 +210,25 @@ __device__ __forceinline__ void edge_store(const row_edge<T>& e, T* out_row, flo
 }
 
 // Edges e = from, from + stride, ... (a thread's further edges; all of them in the two-pass kernel):
-// their sum of squares; FUSED stores residual += x.
+// their sum of squares; FUSED stores x + residual to res_out_row.
 template <typename T, int VEC, bool FUSED>
-__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, T* res_row, int from,
-                                           int stride) {
+__device__ __forceinline__ float edges_sum(const row_split& split, const T* in_row, const T* res_row,
+                                           T* res_out_row, int from, int stride) {
   float sum_squares = 0.0f;
   for (int e = from; e < split.edges; e += stride) {
     const int i = split.edge_position<VEC>(e);
-    sum_squares += value_square<FUSED>(in_row, res_row, i);
+    sum_squares += value_square<FUSED>(in_row, res_row, res_out_row, i);
   }
   return sum_squares;
 }
 
-// Their outputs; the same thread wrote the residual it reads back (FUSED).
+// Their outputs; FUSED reads back the sum this thread stored to res_out_row.
 template <typename T, int VEC, bool FUSED>
-__device__ __forceinline__ void edges_store(const row_split& split, T* out_row, const T* in_row, const T* res_row,
+__device__ __forceinline__ void edges_store(const row_split& split, T* out_row, const T* in_row, const T* res_out_row,
                                             const T* weight, float inv_rms, int from, int stride) {
   for (int e = from; e < split.edges; e += stride) {
     const int i = split.edge_position<VEC>(e);
-    const float v = to_float(FUSED ? res_row[i] : in_row[i]);
+    const float v = to_float(FUSED ? res_out_row[i] : in_row[i]);
     out_row[i] = from_float<T>(v * inv_rms * to_float(weight[i]));
   }
 }
@@ -259,7 +262,7 @@ __device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const ali
 }
 
 // The vectors of a row (pointers already past the head): their sum of squares. FUSED: s holds x +
-// residual, stored here.
+// residual, stored here to res_out_row (res_row itself, in place).
 // With one or two vectors a thread (decode sizes, one-wave grids: latency counts) the sums are computed
 // for every vector, clamped ones too, and masked: behind a branch over a row's live vectors, the
 // compiler moved the residual's loads into the branch, after x's were used, which cost a second memory
@@ -268,12 +271,12 @@ __device__ __forceinline__ void add_rounded(aligned_vector<T, VEC>& v, const ali
 // a third more registers, and fewer of their blocks are resident.
 template <int PEEL, typename T, int VEC, int NV, bool FUSED>
 __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, const T* __restrict__ in_row,
-                                           T* __restrict__ res_row, int first, int stride, int chunks,
+                                           const T* res_row, T* res_out_row, int first, int stride, int chunks,
                                            bool live) {
   aligned_vector<T, VEC> r[FUSED ? NV : 1];
   load_row_chunks<PEEL>(s.v, in_row, first, stride, chunks, live);  // loads only: all of them in flight together
   if constexpr (FUSED) load_row_chunks<PEEL>(r, res_row, first, stride, chunks, live);
-  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row);
+  const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_out_row);
   float sum_squares = 0.0f;
 #pragma unroll
   for (int i = 0; i < NV; ++i) {
@@ -283,8 +286,8 @@ __device__ __forceinline__ float norm_load(row_slice<T, VEC, NV, FUSED>& s, cons
     if constexpr (FUSED) {
       add_rounded(s.v[i], r[i]);
       if (in_row_range) {
-        if (res_aligned) store_stream<VEC>(res_row + c * VEC, s.v[i]);
-        else store_values<VEC>(res_row + c * VEC, s.v[i]);
+        if (res_aligned) store_stream<VEC>(res_out_row + c * VEC, s.v[i]);
+        else store_values<VEC>(res_out_row + c * VEC, s.v[i]);
       }
     }
     float squares = 0.0f;
@@ -357,20 +360,28 @@ __device__ __forceinline__ row_split norm_split(const T* out_row, int hidden) {
 // so only these exist (at bandwidth-bound sizes one vector a thread measured the same as two).
 __host__ __device__ constexpr int norm_block_bound(int nv) { return nv >= 4 ? 512 : 1024; }
 
-// One row of a norm kernel: out's row (the one stored to), the row read (x, or out itself when FUSED),
-// the residual's row (FUSED) and how it splits (PEEL).
+// One row of a norm kernel: out's row (the one stored to), the row read (x, or out itself when FUSED
+// in place), the residual's row read and the one its sum with x is stored to (FUSED: the same row in
+// place; APART, residual_out's), and how it splits (PEEL).
 template <typename T>
 struct norm_row {
   T* out;
   const T* in;
-  T* res;
+  const T* res;
+  T* res_out;
   row_split split;
 };
 
-template <bool FUSED, int PEEL, int VEC, typename T>
-__device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residual, std::int64_t offset, int hidden) {
+// APART (FUSED only: the op's out-of-place form): x and the residual are read from their own tensors,
+// the sum written to residual_out; in place, x is out and the sum is written over the residual. Two
+// forms at compile time, so the in-place kernels stay as they were, with no pointer chosen at run time.
+template <bool FUSED, int PEEL, int VEC, bool APART = false, typename T>
+__device__ __forceinline__ norm_row<T> norm_row_at(T* out, const T* x, T* residual, T* residual_out,
+                                                   std::int64_t offset, int hidden) {
+  static_assert(FUSED || !APART, "APART is fused_add_rms_norm's out-of-place form");
   T* out_row = out + offset;
-  return {out_row, FUSED ? out_row : x + offset, FUSED ? residual + offset : nullptr,
+  T* res_row = FUSED ? residual + offset : nullptr;
+  return {out_row, FUSED && !APART ? out_row : x + offset, res_row, APART ? residual_out + offset : res_row,
           norm_split<PEEL, VEC>(out_row, hidden)};
 }
 
@@ -397,14 +408,16 @@ __device__ __forceinline__ float norm_row_sum(row_slice<T, VEC, NV, FUSED>& s, c
   } else if constexpr (WEIGHT_EARLY) {
     load_weight(s.w, weight, first, stride, r.split.chunks, live);
   }
-  float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, first, stride, r.split.chunks, live);
+  float sum_squares = norm_load<PEEL>(s, r.in + h, FUSED ? r.res + h : nullptr, FUSED ? r.res_out + h : nullptr,
+                                     first, stride, r.split.chunks, live);
   if constexpr (WEIGHT_EARLY && PEEL) {
 #pragma unroll
     for (int i = 0; i < NV; ++i) s.w[i] = realign<VEC, T>(weight_granules[i]);
   }
   if constexpr (PEEL) {
-    sum_squares += edge_square<FUSED>(s.edge, r.res);
-    if (FURTHER_EDGES && live) sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, first + stride, stride);
+    sum_squares += edge_square<FUSED>(s.edge, r.res_out);
+    if (FURTHER_EDGES && live)
+      sum_squares += edges_sum<T, VEC, FUSED>(r.split, r.in, r.res, r.res_out, first + stride, stride);
   }
   return sum_squares;
 }
@@ -425,16 +438,18 @@ __device__ __forceinline__ void norm_row_store(row_slice<T, VEC, NV, FUSED>& s, 
   if constexpr (PEEL) {
     edge_store(s.edge, r.out, inv_rms);
     if (FURTHER_EDGES && live)
-      edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res, weight, inv_rms, first + stride, stride);
+      edges_store<T, VEC, FUSED>(r.split, r.out, r.in, r.res_out, weight, inv_rms, first + stride, stride);
   }
 }
 
-// One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x is
-// unused then, so no two __restrict__ pointers alias).
-template <typename T, int VEC, int NV, bool FUSED, int PEEL>
+// One block per row: out = norm(x), or (FUSED) residual += out; out = norm(residual), in place (x and
+// residual_out are unused then, so no two __restrict__ pointers alias); APART: residual_out = x +
+// residual; out = norm(residual_out).
+template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool APART = false>
 __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block_bound(NV) : 1)
     norm_block_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                      const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+                      T* __restrict__ residual_out, const T* __restrict__ weight, float eps, std::int64_t rows,
+                      int hidden) {
   const int first = static_cast<int>(threadIdx.x);
   const int stride = static_cast<int>(blockDim.x);
   // One row per block, no row loop (a grid-stride loop kept more registers live): the grid is
@@ -442,7 +457,7 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block: no barrier is skipped by part of it
-  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, row * hidden, hidden);
+  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC, APART>(out, x, residual, residual_out, row * hidden, hidden);
   row_slice<T, VEC, NV, FUSED> s;
   const float sum_squares = norm_row_sum<PEEL>(s, r, first, stride, true);
   const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
@@ -457,14 +472,15 @@ __global__ void __launch_bounds__(norm_block_bound(NV), PEEL ? 1024 / norm_block
 // trip saves (docs/benchmarks.md). One grid line: at most 65535 rows. No row count is passed, and none
 // checked: a block past the end would have to read it, and that read comes after the wait (where the
 // compiler puts it), on the critical path of a decode-size call.
-template <typename T, int VEC, int NV, bool FUSED, int PEEL = peel_none>
+template <typename T, int VEC, int NV, bool FUSED, int PEEL = peel_none, bool APART = false>
 __global__ void __launch_bounds__(norm_block_bound(NV))
     norm_weight_early_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                             const T* __restrict__ weight, float eps, int hidden) {
+                             T* __restrict__ residual_out, const T* __restrict__ weight, float eps, int hidden) {
   const int first = static_cast<int>(threadIdx.x);
   const int stride = static_cast<int>(blockDim.x);
   dualgpu::wait_for_previous_grid();  // the weight too may be an earlier kernel's output
-  const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, blockIdx.x * std::int64_t{hidden}, hidden);
+  const norm_row<T> r =
+      norm_row_at<FUSED, PEEL, VEC, APART>(out, x, residual, residual_out, blockIdx.x * std::int64_t{hidden}, hidden);
   row_slice<T, VEC, NV, FUSED> s;
   const float sum_squares = norm_row_sum<PEEL, true, false>(s, r, first, stride, true, weight);
   const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
@@ -484,10 +500,10 @@ __global__ void __launch_bounds__(norm_block_bound(NV))
 // (docs/benchmarks.md, "the cluster kernel's vectors a thread").
 constexpr int cluster_vectors = 2;
 
-template <typename T, int VEC, bool FUSED>
+template <typename T, int VEC, bool FUSED, bool APART = false>
 __global__ void __launch_bounds__(1024)
     norm_cluster_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                        const T* __restrict__ weight, float eps, int hidden) {
+                        T* __restrict__ residual_out, const T* __restrict__ weight, float eps, int hidden) {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 900
   namespace cg = cooperative_groups;
   const cg::cluster_group cluster = cg::this_cluster();
@@ -495,7 +511,7 @@ __global__ void __launch_bounds__(1024)
   const int chunk = static_cast<int>(cluster.block_rank() * blockDim.x + threadIdx.x);
   const std::int64_t row = blockIdx.x / blocks;
   dualgpu::wait_for_previous_grid();
-  const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC>(out, x, residual, row * hidden, hidden);
+  const norm_row<T> r = norm_row_at<FUSED, peel_none, VEC, APART>(out, x, residual, residual_out, row * hidden, hidden);
   const bool live = chunk < r.split.chunks;
   const int stride = blocks * static_cast<int>(blockDim.x);
   row_slice<T, VEC, cluster_vectors, FUSED> s;
@@ -512,7 +528,7 @@ __global__ void __launch_bounds__(1024)
   norm_row_store<peel_none, true>(s, r, weight, inv_rms, chunk, stride, live);
   cluster.barrier_wait(std::move(done_reading));  // and so are this block's: it may exit
 #else
-  (void)out, (void)x, (void)residual, (void)weight, (void)eps, (void)hidden;
+  (void)out, (void)x, (void)residual, (void)residual_out, (void)weight, (void)eps, (void)hidden;
 #endif  // sm_90+
 }
 
@@ -522,10 +538,11 @@ __global__ void __launch_bounds__(1024)
 // shuffles (rows past the end just contribute nothing).
 // CAPPED (weight-early rms_norm only): at most 64 registers a thread, four blocks of 256 an SM, for grids
 // that miss one wave at the registers the compiler would take (bfloat16: 78, three blocks an SM).
-template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool WEIGHT_EARLY, bool CAPPED = false>
+template <typename T, int VEC, int NV, bool FUSED, int PEEL, bool WEIGHT_EARLY, bool CAPPED = false, bool APART = false>
 __global__ void __launch_bounds__(256, CAPPED ? 4 : 1)
     norm_group_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                      const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+                      T* __restrict__ residual_out, const T* __restrict__ weight, float eps, std::int64_t rows,
+                      int hidden) {
   dualgpu::wait_for_previous_grid();
   const int group = static_cast<int>(blockDim.x);
   const int first = static_cast<int>(threadIdx.x);
@@ -534,7 +551,8 @@ __global__ void __launch_bounds__(256, CAPPED ? 4 : 1)
        base += static_cast<std::int64_t>(gridDim.x) * blockDim.y) {
     const std::int64_t row = base + threadIdx.y;
     const bool live = row < rows;
-    const norm_row<T> r = norm_row_at<FUSED, PEEL, VEC>(out, x, residual, live ? row * hidden : 0, hidden);
+    const norm_row<T> r =
+        norm_row_at<FUSED, PEEL, VEC, APART>(out, x, residual, residual_out, live ? row * hidden : 0, hidden);
     row_slice<T, VEC, NV, FUSED> s;
     float sum_squares = norm_row_sum<PEEL, WEIGHT_EARLY>(s, r, first, group, live, weight);
     for (int lane_offset = group / 2; lane_offset > 0; lane_offset /= 2)
@@ -579,22 +597,26 @@ __device__ __forceinline__ void two_pass_scale(T* __restrict__ out_row, const T*
 // Four blocks of 512 resident a SM: at most 32 registers a thread, which the compiler otherwise exceeds
 // in the extension's relocatable build, leaving a quarter of the blocks out, which is slower on many
 // wide rows (docs/benchmarks.md, example-extension bandwidth, run 6).
-template <typename T, int VEC, bool FUSED, int PEEL>
+template <typename T, int VEC, bool FUSED, int PEEL, bool APART = false>
 __global__ void __launch_bounds__(two_pass_threads, 4)
     norm_two_pass_kernel(T* __restrict__ out, const T* __restrict__ x, T* __restrict__ residual,
-                         const T* __restrict__ weight, float eps, std::int64_t rows, int hidden) {
+                         T* __restrict__ residual_out, const T* __restrict__ weight, float eps, std::int64_t rows,
+                         int hidden) {
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block
   T* out_row = out + row * hidden;
-  const T* in_row = FUSED ? out_row : x + row * hidden;
+  const T* in_row = FUSED && !APART ? out_row : x + row * hidden;
   T* res_row = FUSED ? residual + row * hidden : nullptr;
+  T* res_out_row = APART ? residual_out + row * hidden : res_row;
   const row_split split = norm_split<PEEL, VEC>(out_row, hidden);
   const int h = split.head, chunks = split.chunks;
   const int first = static_cast<int>(threadIdx.x);
-  // Which of the other rows share out's alignment (PEEL; always so otherwise): once per row.
-  const bool in_aligned = PEEL != peel_any || aligned16(in_row + h);
+  // Which of the other rows share out's alignment (PEEL; always so otherwise): once per row. In place,
+  // FUSED reads out's own row.
+  const bool in_aligned = PEEL != peel_any || (FUSED && !APART) || aligned16(in_row + h);
   const bool res_aligned = PEEL != peel_any || !FUSED || aligned16(res_row + h);
+  const bool res_out_aligned = APART ? PEEL != peel_any || aligned16(res_out_row + h) : res_aligned;
   const l2_keep_policy keep;
   float sum_squares = 0.0f;
 #pragma unroll 2
@@ -602,12 +624,12 @@ __global__ void __launch_bounds__(two_pass_threads, 4)
     const int i = h + c * VEC;
     aligned_vector<T, VEC> v;
     if constexpr (FUSED) {
-      v = load_stream<VEC>(in_row + i);  // in_row is out_row: aligned
-      const aligned_vector<T, VEC> r = res_aligned ? load_stream<VEC>(res_row + i) : load_any<VEC>(res_row + i);
+      v = in_aligned ? load_stream<VEC>(in_row + i) : load_any<VEC>(in_row + i);
+      const aligned_vector<T, VEC> a = res_aligned ? load_stream<VEC>(res_row + i) : load_any<VEC>(res_row + i);
 #pragma unroll
-      for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(r[j]));  // rounded, as stored
-      if (res_aligned) store_aligned<VEC>(res_row + i, v);
-      else store_values<VEC>(res_row + i, v);
+      for (int j = 0; j < VEC; ++j) v[j] = from_float<T>(to_float(v[j]) + to_float(a[j]));  // rounded, as stored
+      if (res_out_aligned) store_aligned<VEC>(res_out_row + i, v);
+      else store_values<VEC>(res_out_row + i, v);
     } else {
       v = in_aligned ? load_keep<VEC>(in_row + i, keep) : load_any<VEC>(in_row + i);
     }
@@ -616,16 +638,17 @@ __global__ void __launch_bounds__(two_pass_threads, 4)
   }
   // Edges after the loop: held across it, they cost registers this kernel's 32 do not have, and with
   // many blocks resident a second round trip is hidden (unlike the register kernels' edges).
-  if constexpr (PEEL) sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, first, two_pass_threads);
+  if constexpr (PEEL)
+    sum_squares += edges_sum<T, VEC, FUSED>(split, in_row, res_row, res_out_row, first, two_pass_threads);
   // block_reduce_sum's barriers also make the residual stores above visible to the block.
   const float inv_rms = block_inv_rms(sum_squares, hidden, eps);
   dualgpu::allow_next_grid();
-  const T* src_row = FUSED ? res_row : in_row;
-  const bool src_aligned = FUSED ? res_aligned : in_aligned;
+  const T* src_row = FUSED ? res_out_row : in_row;
+  const bool src_aligned = FUSED ? res_out_aligned : in_aligned;
   if constexpr (PEEL == peel_any) {
     if (!src_aligned || !aligned16(weight + h)) {
       two_pass_scale<0>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
-      edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
+      edges_store<T, VEC, FUSED>(split, out_row, in_row, res_out_row, weight, inv_rms, first, two_pass_threads);
       return;
     }
   }
@@ -640,7 +663,7 @@ __global__ void __launch_bounds__(two_pass_threads, 4)
     two_pass_scale<16>(out_row + h, src_row + h, weight + h, inv_rms, chunks);
   }
   if constexpr (PEEL)
-    edges_store<T, VEC, FUSED>(split, out_row, in_row, res_row, weight, inv_rms, first, two_pass_threads);
+    edges_store<T, VEC, FUSED>(split, out_row, in_row, res_out_row, weight, inv_rms, first, two_pass_threads);
 }
 
 // ---- the launch plan -------------------------------------------------------------------------
@@ -719,7 +742,7 @@ inline dim3 rows_grid(std::int64_t rows) {
 //     threads and fewer registers a row, so more rows resident and more bytes in flight; but
 //     fused_add_rms_norm's wide aligned rows take two (one for 16-bit rows of 769 to 1024 vectors), with
 //     the weight loaded early, and rms_norm's aligned 16-bit rows of 512 vectors two (docs/benchmarks.md).
-template <typename T, bool FUSED, int PEEL>
+template <typename T, bool FUSED, int PEEL, bool APART>
 norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   if (chunks > max_register_chunks || (!FUSED && rows >= two_pass_rows && chunks >= 2 * two_pass_threads))
     return {norm_plan::two_pass, 0, dim3(two_pass_threads), rows_grid(rows)};
@@ -735,7 +758,8 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   const bool few_rows =
       PEEL == peel_none && sms > 0 && !row_per_sm && chunks >= 32 && chunks <= decode_one_vector_chunks &&
       rows <= few_rows_per_sm * sms &&
-      fits_one_wave<norm_weight_early_kernel<T, dualgpu::max_vector_size<T>, 1, FUSED>>(rows, threads_for(chunks));
+      fits_one_wave<norm_weight_early_kernel<T, dualgpu::max_vector_size<T>, 1, FUSED, peel_none, APART>>(
+          rows, threads_for(chunks));
   if (chunks <= 128 && !((row_per_sm || few_rows) && chunks >= 32)) {
     const int nv = 4;
     int group = 1;
@@ -751,7 +775,7 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     constexpr int VEC = dualgpu::max_vector_size<T>;
     const dim3 threads(group, per_block), grid(static_cast<unsigned>(blocks));
     if constexpr (PEEL == peel_none) {
-      if (fits_one_wave<norm_group_kernel<T, VEC, nv, FUSED, PEEL, true>>(blocks, group * per_block))
+      if (fits_one_wave<norm_group_kernel<T, VEC, nv, FUSED, PEEL, true, false, APART>>(blocks, group * per_block))
         return {norm_plan::group_weight_early, nv, threads, grid};
       if constexpr (!FUSED) {
         if (fits_one_wave<norm_group_kernel<T, VEC, nv, FUSED, PEEL, true, true>>(blocks, group * per_block))
@@ -768,7 +792,7 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
     const std::int64_t row_bytes = (FUSED ? 3 : 2) * chunks * 16;
     const int threads = threads_for(ceil_div(chunks, cluster_blocks * cluster_vectors));
     if (row_per_sm && rows * cluster_blocks <= sms && row_bytes >= cluster_row_bytes &&
-        clusters_fit<norm_cluster_kernel<T, VEC, FUSED>>(rows, cluster_blocks, threads))
+        clusters_fit<norm_cluster_kernel<T, VEC, FUSED, APART>>(rows, cluster_blocks, threads))
       return {norm_plan::cluster, cluster_vectors, dim3(threads),
               dim3(static_cast<unsigned>(rows * cluster_blocks)), static_cast<unsigned>(cluster_blocks)};
   }
@@ -781,7 +805,7 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   // they took before (docs/benchmarks.md, "decode-size rows of any width").
   if (row_per_sm || (PEEL == peel_rows && decode))
     return {norm_plan::weight_early, 2, dim3(threads2), rows_grid(rows)};
-  if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(rows, threads2))
+  if (fits_one_wave<norm_block_kernel<T, VEC, 2, FUSED, PEEL, APART>>(rows, threads2))
     return {norm_plan::block, 2, dim3(threads2), rows_grid(rows)};
   if (FUSED && PEEL == peel_none && chunks > fused_weight_early_chunks && rows <= max_grid_rows) {
     const int nv = sizeof(T) == 2 && chunks > fused_one_vector_chunks && chunks <= norm_block_bound(1) ? 1 : 2;
@@ -792,86 +816,99 @@ norm_plan plan_norm(std::int64_t rows, std::int64_t chunks) {
   return {norm_plan::block, 4, dim3(threads_for(ceil_div(chunks, 4))), rows_grid(rows)};
 }
 
-template <bool FUSED, int PEEL, typename T>
-dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, const T* w, float eps, std::int64_t rows,
-                                     int hidden, dualgpu::stream_t stream) {
+// A kernel as a type, so that a generic lambda can take it and launch it (launch_norm_vectors).
+template <auto Kernel>
+struct kernel_c {
+  static constexpr auto value = Kernel;
+};
+
+template <bool FUSED, int PEEL, bool APART, typename T>
+dualgpu::error_t launch_norm_vectors(T* out, const T* x, T* residual, T* residual_out, const T* w, float eps,
+                                     std::int64_t rows, int hidden, dualgpu::stream_t stream) {
   using dualgpu::launch_dependent;
   constexpr int VEC = dualgpu::max_vector_size<T>;
-  const norm_plan p = plan_norm<T, FUSED, PEEL>(rows, hidden / VEC);
+  const norm_plan p = plan_norm<T, FUSED, PEEL, APART>(rows, hidden / VEC);
+  // Every kernel but the weight-early and cluster ones (one grid line, no row count) takes these.
+  const auto launch_rows = [&](auto kernel) {
+    return launch_dependent<decltype(kernel)::value>(p.blocks, p.threads, 0, stream, out, x, residual, residual_out,
+                                                     w, eps, rows, hidden);
+  };
+  const auto launch_one_line = [&](auto kernel) {
+    return launch_dependent<decltype(kernel)::value>(p.blocks, p.threads, 0, stream, out, x, residual, residual_out,
+                                                     w, eps, hidden);
+  };
   switch (p.kind) {
     case norm_plan::group:
-      return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, false>>(p.blocks, p.threads, 0, stream, out,
-                                                                                x, residual, w, eps, rows, hidden);
+      return launch_rows(kernel_c<norm_group_kernel<T, VEC, 4, FUSED, PEEL, false, false, APART>>{});
     case norm_plan::group_weight_early:
       if constexpr (PEEL == peel_none)
-        return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true>>(p.blocks, p.threads, 0, stream, out,
-                                                                                 x, residual, w, eps, rows, hidden);
+        return launch_rows(kernel_c<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true, false, APART>>{});
       break;  // not planned for PEEL rows
     case norm_plan::group_weight_early_capped:
       if constexpr (PEEL == peel_none && !FUSED)
-        return launch_dependent<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true, true>>(p.blocks, p.threads, 0, stream,
-                                                                                       out, x, residual, w, eps, rows,
-                                                                                       hidden);
+        return launch_rows(kernel_c<norm_group_kernel<T, VEC, 4, FUSED, PEEL, true, true>>{});
       break;  // planned for aligned rms_norm rows only
     case norm_plan::weight_early:
       if constexpr (PEEL == peel_none) {
-        if (p.nv == 4)
-          return launch_dependent<norm_weight_early_kernel<T, VEC, 4, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                              residual, w, eps, hidden);
-        if (p.nv == 1)
-          return launch_dependent<norm_weight_early_kernel<T, VEC, 1, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                              residual, w, eps, hidden);
-        return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                            residual, w, eps, hidden);
+        if (p.nv == 4) return launch_one_line(kernel_c<norm_weight_early_kernel<T, VEC, 4, FUSED, PEEL, APART>>{});
+        if (p.nv == 1) return launch_one_line(kernel_c<norm_weight_early_kernel<T, VEC, 1, FUSED, PEEL, APART>>{});
+        return launch_one_line(kernel_c<norm_weight_early_kernel<T, VEC, 2, FUSED, PEEL, APART>>{});
       }
       if constexpr (PEEL == peel_rows)  // decode sizes only, two vectors a thread
-        return launch_dependent<norm_weight_early_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out,
-                                                                                  x, residual, w, eps, hidden);
+        return launch_one_line(kernel_c<norm_weight_early_kernel<T, VEC, 2, FUSED, PEEL, APART>>{});
       break;  // not planned for other PEEL rows
     case norm_plan::cluster:
       if constexpr (PEEL == peel_none) {
-        prefer_l1<norm_cluster_kernel<T, VEC, FUSED>>(stream);
-        return dualgpu::launch_dependent_clusters<norm_cluster_kernel<T, VEC, FUSED>>(
-            p.blocks, p.threads, p.cluster_blocks, 0, stream, out, x, residual, w, eps, hidden);
+        constexpr auto kernel = norm_cluster_kernel<T, VEC, FUSED, APART>;
+        prefer_l1<kernel>(stream);
+        return dualgpu::launch_dependent_clusters<kernel>(p.blocks, p.threads, p.cluster_blocks, 0, stream, out, x,
+                                                          residual, residual_out, w, eps, hidden);
       }
       break;  // not planned for PEEL rows
     case norm_plan::block:
-      if (p.nv == 2)
-        return launch_dependent<norm_block_kernel<T, VEC, 2, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                           residual, w, eps, rows, hidden);
-      return launch_dependent<norm_block_kernel<T, VEC, 4, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                         residual, w, eps, rows, hidden);
+      if (p.nv == 2) return launch_rows(kernel_c<norm_block_kernel<T, VEC, 2, FUSED, PEEL, APART>>{});
+      return launch_rows(kernel_c<norm_block_kernel<T, VEC, 4, FUSED, PEEL, APART>>{});
     case norm_plan::two_pass:
       break;
   }
-  return launch_dependent<norm_two_pass_kernel<T, VEC, FUSED, PEEL>>(p.blocks, p.threads, 0, stream, out, x,
-                                                                     residual, w, eps, rows, hidden);
+  return launch_rows(kernel_c<norm_two_pass_kernel<T, VEC, FUSED, PEEL, APART>>{});
 }
 
-// Both norms: out = norm(x) (rms_norm), or residual += out; out = norm(residual) (FUSED, x unused).
+// Both norms: out = norm(x) (rms_norm), or residual += x; out = norm(residual) (FUSED: in place, out is
+// x and residual_out null; APART, the out-of-place form: residual_out = x + residual, out =
+// norm(residual_out), x and the residual left as they were).
 // Every row start and the width 16-byte aligned: the plain vector kernels; any other width or offset:
 // the same kernels with PEEL (head and tail of each row apart); the scalar loop only for rows of
 // 2^31 values or more and rows narrower than two vectors (PEEL needs one whole vector in every row).
 // Every kernel is launched dependent (dualgpu::launch_dependent): it may start while the kernel before
 // it finishes, and waits for it before touching memory.
-template <bool FUSED, typename T>
+template <bool FUSED, bool APART, typename T>
 dualgpu::error_t launch_norm(std::initializer_list<const void*> pointers, T* out, const T* x, T* residual,
-                             const T* w, float eps, std::int64_t rows, std::int64_t hidden, dualgpu::stream_t stream) {
+                             T* residual_out, const T* w, float eps, std::int64_t rows, std::int64_t hidden,
+                             dualgpu::stream_t stream) {
+  static_assert(FUSED || !APART, "APART is fused_add_rms_norm's out-of-place form");
   constexpr int VEC = dualgpu::max_vector_size<T>;
   if (hidden <= std::numeric_limits<int>::max()) {
     const int h = static_cast<int>(hidden);
     if (can_vectorise<T>(hidden, pointers))
-      return launch_norm_vectors<FUSED, peel_none>(out, x, residual, w, eps, rows, h, stream);
+      return launch_norm_vectors<FUSED, peel_none, APART>(out, x, residual, residual_out, w, eps, rows, h, stream);
     if (hidden >= 2 * VEC - 1 && values_aligned<T>(pointers)) {
-      // x (rms_norm) or the residual (FUSED; x is out) at out's 16-byte offset: only the weight differs.
-      const void* other = FUSED ? static_cast<const void*>(residual) : static_cast<const void*>(x);
-      if ((reinterpret_cast<std::uintptr_t>(other) - reinterpret_cast<std::uintptr_t>(out)) % 16 == 0)
-        return launch_norm_vectors<FUSED, peel_rows>(out, x, residual, w, eps, rows, h, stream);
-      return launch_norm_vectors<FUSED, peel_any>(out, x, residual, w, eps, rows, h, stream);
+      // Every row read or written at out's 16-byte offset (x for rms_norm; the residual, in place, where
+      // x is out; APART, x, the residual and residual_out): only the weight differs.
+      const auto at_out_offset = [&](const void* p) {
+        return (reinterpret_cast<std::uintptr_t>(p) - reinterpret_cast<std::uintptr_t>(out)) % 16 == 0;
+      };
+      const bool rows_at_out_offset = FUSED ? at_out_offset(residual) && (!APART || (at_out_offset(x) &&
+                                                                                     at_out_offset(residual_out)))
+                                            : at_out_offset(x);
+      if (rows_at_out_offset)
+        return launch_norm_vectors<FUSED, peel_rows, APART>(out, x, residual, residual_out, w, eps, rows, h, stream);
+      return launch_norm_vectors<FUSED, peel_any, APART>(out, x, residual, residual_out, w, eps, rows, h, stream);
     }
   }
-  return dualgpu::launch_dependent<norm_loop_kernel<T, FUSED>>(grid_for(rows), threads_for(hidden), 0, stream, out, x,
-                                                               residual, w, eps, rows, hidden);
+  return dualgpu::launch_dependent<norm_loop_kernel<T, FUSED, APART>>(grid_for(rows), threads_for(hidden), 0, stream,
+                                                                      out, x, residual, residual_out, w, eps, rows,
+                                                                      hidden);
 }
 
 }  // namespace

@@ -10,8 +10,8 @@ dualgpu::error_t launch_rms_norm(void* out, const void* x, const void* weight, f
   if (rows == 0 || hidden == 0) return dualgpu::error_success;  // a grid of 0 blocks is a launch error
   return detail::with_type(kind, [&](auto tag) {
     using T = decltype(tag);
-    return launch_norm<false, T>({out, x, weight}, static_cast<T*>(out), static_cast<const T*>(x), nullptr,
-                                 static_cast<const T*>(weight), eps, rows, hidden, stream);
+    return launch_norm<false, false, T>({out, x, weight}, static_cast<T*>(out), static_cast<const T*>(x), nullptr,
+                                        nullptr, static_cast<const T*>(weight), eps, rows, hidden, stream);
   });
 }
 
