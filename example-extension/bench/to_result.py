@@ -27,13 +27,20 @@ COLUMNS = [
 ]
 
 
+def peer_name(summary):
+    """The best peer, marked where it and ours both wrote new tensors (fused_add_rms_norm's Liger-Kernel op
+    against ours with inplace=False: bench_bandwidth.OURS_FOR)."""
+    new_tensors = summary.get("ours", "dualgpu") != "dualgpu"
+    return f"{summary['peer']} (new tensors)" if new_tensors else summary["peer"]
+
+
 def rows_of(data):
     rows = []
     for s in data["summaries"]:
         if s.get("ratio") is None:
             continue
         rows.append(dict(op=s["op"], shape=s["shape"], dtype=s["dtype"], inputs=s["temp"],
-                         ours_gpu_us=round(s["us"], 3), best_peer=s["peer"], best_peer_gpu_us=round(s["peer_us"], 3),
+                         ours_gpu_us=round(s["us"], 3), best_peer=peer_name(s), best_peer_gpu_us=round(s["peer_us"], 3),
                          ratio=round(s["ratio"], 3), ours_pct_of_copy=round(s["pct_copy"], 1)))
     return rows
 
@@ -44,8 +51,11 @@ def measures(data):
         peers += f" (not timed in this run: {', '.join(data['skipped_peers'])})"
     return (f"Each op of example-extension against every peer: {peers}, forward only, on the `{data['set']}` "
             f"shapes of example-extension/bench/shapes.py. {data['timing']}. ratio: the best peer's GPU time "
-            f"over ours (above 1: ours faster). % of copy: the least traffic the op must move, against torch's "
-            f"device-to-device copy timed in the same run.")
+            f"over ours (above 1: ours faster), each peer against ours doing the same work: fused_add_rms_norm's "
+            f"Liger-Kernel op writes new tensors and is set against ours into new tensors (inplace=False; named "
+            f"`liger (new tensors)`), the other peers write x and the residual in place, as ours does by default. "
+            f"% of copy: the least traffic the op must move, against torch's device-to-device copy timed in the "
+            f"same run.")
 
 
 def main():
