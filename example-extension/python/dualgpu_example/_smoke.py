@@ -36,10 +36,11 @@ def self_test(device=None):
         a, b = h[..., :head_size // 2].clone(), h[..., head_size // 2:].clone()
         return torch.cat([a * cos - b * sin, b * cos + a * sin], -1).view(t.shape)
 
-    def fused():
+    def fused():  # both forms: in place, and into new tensors
         xx, rr = x.clone(), residual.clone()
         ext.fused_add_rms_norm(xx, rr, w, 1e-6)
-        return xx, rms64(x + residual)
+        out, _ = ext.fused_add_rms_norm(x, residual, w, 1e-6, inplace=False)
+        return torch.cat([xx, out]), torch.cat([rms64(x + residual)] * 2)
 
     def rotary():
         qq, kk = q.clone(), k.clone()
