@@ -79,7 +79,7 @@ __global__ void norm_loop_kernel(T* __restrict__ out, const T* __restrict__ x, T
                                  std::int64_t rows, std::int64_t hidden) {
   dualgpu::wait_for_previous_grid();
   for (std::int64_t row = blockIdx.x; row < rows; row += gridDim.x) {
-    T* out_row = out + row * hidden;
+    T* out_row = out + row * hidden;  // the rows as norm_row_at picks them, 64-bit offsets (no split)
     const T* in_row = FUSED && !APART ? out_row : x + row * hidden;
     T* res_row = FUSED ? residual + row * hidden : nullptr;
     T* res_out_row = APART ? residual_out + row * hidden : res_row;
@@ -605,6 +605,8 @@ __global__ void __launch_bounds__(two_pass_threads, 4)
   dualgpu::wait_for_previous_grid();
   const std::int64_t row = blockIdx.x + static_cast<std::int64_t>(blockIdx.y) * gridDim.x;
   if (row >= rows) return;  // the whole block
+  // The rows as norm_row_at picks them, spelled out: through norm_row_at this kernel compiled to other code
+  // (its in-place SASS changed), which the figures of docs/benchmarks.md were not measured on.
   T* out_row = out + row * hidden;
   const T* in_row = FUSED && !APART ? out_row : x + row * hidden;
   T* res_row = FUSED ? residual + row * hidden : nullptr;
