@@ -26,7 +26,7 @@ def grid():
         for hidden in HIDDEN:
             specs += [("rms", rows, hidden), ("fused", rows, hidden)]
         specs += [("silu", rows, width // 2) for width in SILU_WIDTHS]
-    return specs
+    return list(dict.fromkeys(specs))  # once each, in first-listed order: EXTRA repeats a product shape
 
 
 # Hidden sizes (norms) and MLP intermediate sizes (silu_and_mul's d) of released models, none of them
