@@ -1,3 +1,10 @@
-// dualgpu/on_hip/cooperative_groups/scan.h: shim for HIP builds only. Not mapped on ROCm.
+// dualgpu/on_hip/cooperative_groups/scan.h: CUDA's cg::inclusive_scan and cg::exclusive_scan on AMD.
+// HIP builds only. No ROCm ships them: DualGPU's (dualgpu_cuda_cg_scan.h), over a thread_block_tile or
+// a coalesced_group. As CUDA's header does, it also gives cg::plus, cg::less, ... (reduce.h).
 #pragma once
-#error "dualgpu: <cooperative_groups/scan.h> is not mapped on ROCm; see docs/porting.md#cooperative-groups"
+
+#include "reduce.h"
+
+#if defined(__HIP__)
+#include "../dualgpu_cuda_cg_scan.h"
+#endif

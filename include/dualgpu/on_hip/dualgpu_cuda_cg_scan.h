@@ -1,0 +1,91 @@
+// dualgpu/on_hip/dualgpu_cuda_cg_scan.h: CUDA's cg::inclusive_scan and cg::exclusive_scan
+// (<cooperative_groups/scan.h>), which no ROCm ships. No HIP header here: the scans only call the
+// group's thread_rank, size and shfl_up, so the CPU test (tests/porting/cg_scan_test.cpp) runs these
+// same templates on simulated lanes.
+//
+// A Hillis-Steele scan in log2(size) rounds of the group's own shfl_up, which counts in ranks: any
+// thread_block_tile (the wide ones of block_tile_memory too) and a coalesced group with gaps scan
+// their members in rank order, as on CUDA. Each round combines as op(own, from_lower_rank), CUDA's
+// order. exclusive_scan gives rank 0 a value-initialized T (0 for a number), as CUDA does for every
+// op. The values are what the group's shuffles carry: numbers on HIP's tiles, at most 8 bytes on the
+// wide ones. Not provided: inclusive_scan_update and exclusive_scan_update (they take libcu++'s
+// cuda::atomic, which is not mapped).
+#pragma once
+
+#include <type_traits>
+#include <utility>
+
+#if defined(__HIP__)
+#define DUALGPU_CUDA_GROUP_FN __device__ inline
+#else
+#define DUALGPU_CUDA_GROUP_FN inline
+#endif
+
+namespace cooperative_groups {
+namespace dualgpu_scan {
+
+template <typename Group, typename = void>
+struct shuffles_by_rank : std::false_type {};
+template <typename Group>
+struct shuffles_by_rank<Group, std::void_t<decltype(std::declval<const Group&>().shfl_up(0, 1u))>>
+    : std::true_type {};
+
+template <typename T>
+using value_t = std::remove_cv_t<std::remove_reference_t<T>>;
+
+template <typename Group, typename Op, typename T>
+DUALGPU_CUDA_GROUP_FN T inclusive(const Group& group, T value, Op& op) {
+  static_assert(shuffles_by_rank<Group>::value,
+                "dualgpu: cg::inclusive_scan and cg::exclusive_scan take a thread_block_tile or a coalesced_group, "
+                "as on CUDA (a thread_group from tiled_partition(block, n) has no shuffles)");
+  const unsigned rank = group.thread_rank();
+  const unsigned size = group.size();
+  for (unsigned delta = 1; delta < size; delta *= 2) {
+    const T lower = group.shfl_up(value, delta);  // every member shuffles, also those that keep theirs
+    if (rank >= delta) value = op(value, lower);
+  }
+  return value;
+}
+
+template <typename Group, typename Op, typename T>
+DUALGPU_CUDA_GROUP_FN T exclusive(const Group& group, T value, Op& op) {
+  const T before = group.shfl_up(inclusive(group, value, op), 1u);
+  return group.thread_rank() == 0 ? T{} : before;
+}
+
+struct add {
+  template <typename T>
+  DUALGPU_CUDA_GROUP_FN T operator()(const T& a, const T& b) const { return a + b; }
+};
+
+}  // namespace dualgpu_scan
+
+template <typename Group, typename T, typename Op>
+DUALGPU_CUDA_GROUP_FN auto inclusive_scan(const Group& group, T&& value, Op&& op) -> decltype(op(value, value)) {
+  static_assert(std::is_same<dualgpu_scan::value_t<T>, dualgpu_scan::value_t<decltype(op(value, value))>>::value,
+                "dualgpu: cg::inclusive_scan's op must return the type of the value, as on CUDA");
+  return dualgpu_scan::inclusive<Group, Op, dualgpu_scan::value_t<T>>(group, value, op);
+}
+
+template <typename Group, typename T>
+DUALGPU_CUDA_GROUP_FN dualgpu_scan::value_t<T> inclusive_scan(const Group& group, T&& value) {
+  dualgpu_scan::add op;
+  return dualgpu_scan::inclusive<Group, dualgpu_scan::add, dualgpu_scan::value_t<T>>(group, value, op);
+}
+
+template <typename Group, typename T, typename Op>
+DUALGPU_CUDA_GROUP_FN auto exclusive_scan(const Group& group, T&& value, Op&& op) -> decltype(op(value, value)) {
+  static_assert(std::is_same<dualgpu_scan::value_t<T>, dualgpu_scan::value_t<decltype(op(value, value))>>::value,
+                "dualgpu: cg::exclusive_scan's op must return the type of the value, as on CUDA");
+  return dualgpu_scan::exclusive<Group, Op, dualgpu_scan::value_t<T>>(group, value, op);
+}
+
+template <typename Group, typename T>
+DUALGPU_CUDA_GROUP_FN dualgpu_scan::value_t<T> exclusive_scan(const Group& group, T&& value) {
+  dualgpu_scan::add op;
+  return dualgpu_scan::exclusive<Group, dualgpu_scan::add, dualgpu_scan::value_t<T>>(group, value, op);
+}
+
+}  // namespace cooperative_groups
+
+#undef DUALGPU_CUDA_GROUP_FN

@@ -1,0 +1,74 @@
+// Cooperative groups' scans and reductions on tiles, a runtime-sized partition, and a block's own
+// index queries, as stream-compaction code writes them.
+#include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
+#include <cooperative_groups/scan.h>
+#include <cstdio>
+#include "porting_common.h"
+
+namespace cg = cooperative_groups;
+
+__global__ void compact_positive(const int* in, int* out, int* count, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  const int i = block.group_index().x * block.size() + block.thread_rank();
+  const int v = i < n ? in[i] : 0;
+  const int keep = v > 0;
+  const int before = cg::exclusive_scan(warp, keep);  // cg::plus by default
+  const int warp_kept = cg::reduce(warp, keep, cg::plus<int>());
+  const int warp_max = cg::reduce(warp, v, cg::greater<int>());
+  int base = 0;
+  if (warp.thread_rank() == 0) base = atomicAdd(count, warp_kept);
+  base = warp.shfl(base, 0);
+  if (keep) out[base + before] = v;
+  if (warp.thread_rank() == 0 && warp.meta_group_rank() == 0 && warp_max < 0) out[0] = -1;
+}
+
+__global__ void quad_sums(const int* in, int* out) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_group quad = cg::tiled_partition(block, 4);
+  __shared__ int values[256];
+  values[block.thread_rank()] = in[block.thread_rank()];
+  quad.sync();
+  if (quad.thread_rank() == 0) {
+    int s = 0;
+    for (unsigned k = 0; k < quad.size(); ++k) s += values[block.thread_rank() + k];
+    out[block.thread_rank() / 4] = s;
+  }
+}
+
+int main() {
+  if (int skip = porting_gpu_or_skip()) return skip;
+  const int n = 10000;
+  int* h = new int[n];
+  for (int i = 0; i < n; ++i) h[i] = (i % 7) - 3;
+  int *d_in, *d_out, *d_count, *d_quads;
+  cudaMalloc(&d_in, n * sizeof(int));
+  cudaMalloc(&d_out, n * sizeof(int));
+  cudaMalloc(&d_count, sizeof(int));
+  cudaMalloc(&d_quads, 64 * sizeof(int));
+  cudaMemcpy(d_in, h, n * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(d_count, 0, sizeof(int));
+  compact_positive<<<(n + 127) / 128, 128>>>(d_in, d_out, d_count, n);
+  quad_sums<<<1, 256>>>(d_in, d_quads);
+  int count = 0, quads[64];
+  cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(quads, d_quads, sizeof quads, cudaMemcpyDeviceToHost);
+  int* out = new int[n];
+  cudaMemcpy(out, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+  int want = 0, bad = 0;
+  long long sum = 0, want_sum = 0;
+  for (int i = 0; i < n; ++i)
+    if (h[i] > 0) {
+      ++want;
+      want_sum += h[i];
+    }
+  for (int i = 0; i < count; ++i) {
+    if (out[i] <= 0) ++bad;
+    sum += out[i];
+  }
+  for (int q = 0; q < 64; ++q)
+    if (quads[q] != h[4 * q] + h[4 * q + 1] + h[4 * q + 2] + h[4 * q + 3]) ++bad;
+  std::printf("kept %d of %d (want %d), %d wrong\n", count, n, want, bad);
+  return count == want && sum == want_sum && bad == 0 ? 0 : 1;
+}
