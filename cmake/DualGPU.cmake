@@ -125,6 +125,10 @@ Each is read as a CMake variable, else from the environment.
   .. versionadded:: 0.2
 
   ``OFF`` keeps CMake's own ``find_package(CUDAToolkit)`` on rocm.
+``DUALGPU_NVCC_RELAXED``
+  .. versionadded:: 0.2
+
+  ``OFF``: CUDA sources compile without nvcc's ``--extended-lambda`` and ``--expt-relaxed-constexpr``.
 ``DUALGPU_WARN_WAVE64``
   .. versionadded:: 0.2
 

@@ -273,7 +273,8 @@ set(_DUALGPU_SETTINGS
   DUALGPU_ARCHITECTURE_JOBS:jobs DUALGPU_OFFLOAD_COMPRESS:auto_bool DUALGPU_LINKER:linker
   DUALGPU_COMPILER_CACHE:remote_storage DUALGPU_COMPILER_LAUNCHER:program DUALGPU_PYTHON:interpreter
   DUALGPU_COMPILER_CACHE_READONLY:bool DUALGPU_RDC:bool DUALGPU_REPROBE:bool
-  DUALGPU_CHECK_TORCH_ARCHITECTURES:bool DUALGPU_CUDA_LIBRARIES:bool DUALGPU_WARN_WAVE64:bool)
+  DUALGPU_CHECK_TORCH_ARCHITECTURES:bool DUALGPU_CUDA_LIBRARIES:bool DUALGPU_NVCC_RELAXED:bool
+  DUALGPU_WARN_WAVE64:bool)
 # Per kind: the values accepted besides a CMake false constant (OFF, 0, NO, ...: each setting can be
 # turned off), as a regular expression matched against the value and its upper case (CMake compares
 # its constants so), and the text that follows "<name>='<value>'" in the error.

@@ -15,7 +15,11 @@ Search behaviour
    expression on rocm or cpu (which DualGPU cannot see, so could not compile as HIP), and a file
    name holding a character a shell interprets (compiler command lines go through one), stop the
    configure, naming the file.
-2. With ``DUALGPU_WARN_WAVE64`` on rocm, each GPU source of a target whose list has a 64-lane-wave
+2. On cuda, the target's CUDA sources compile with nvcc's ``--extended-lambda`` and
+   ``--expt-relaxed-constexpr`` (``DUALGPU_NVCC_RELAXED``), so nvcc accepts what HIP's clang accepts
+   without a flag: ``__device__`` lambdas (Thrust and CUB code passes them) and ``constexpr`` host
+   functions such as ``std::min`` called in kernels. PyTorch builds its own kernels with both.
+3. With ``DUALGPU_WARN_WAVE64`` on rocm, each GPU source of a target whose list has a 64-lane-wave
    architecture (the wave column of dualgpu/00-data) is read for ``warpSize`` and a hard-coded warp
    of 32 (``& 31``, ``% 32``, ``/ 32``, ``[32]``), the patterns that are wrong there
    (docs/porting.md#warpsize); a hit is a warning naming the first line.
@@ -33,6 +37,9 @@ Input variables
 
 ``DUALGPU_RDC``
   Default of the ``RDC`` keyword (``OFF``; CMake variable, else environment).
+``DUALGPU_NVCC_RELAXED``
+  ``OFF``: nvcc's own rules, without the two flags above (``ON`` by default; CMake variable, else
+  environment).
 ``DUALGPU_WARN_WAVE64``
   ``ON``: the warning above (``OFF`` by default; CMake variable, else environment).
 ``DualGPU_PLATFORM``, ``DualGPU_GPU_LANGUAGE``, ``DualGPU_ARCHITECTURES``
@@ -79,7 +86,8 @@ Commands
 
   The step the commands above are made of, for targets you create yourself: sets the language of
   the target's GPU sources (on cpu: kept in the target as headers, ``LINKER_LANGUAGE CXX``), its
-  ``<LANG>_ARCHITECTURES``, code object v6 for a generic AMD target, RDC, the compiler launcher
+  ``<LANG>_ARCHITECTURES``, nvcc's relaxed rules (``DUALGPU_NVCC_RELAXED``), code object v6 for a
+  generic AMD target, RDC, the compiler launcher
   (:command:`dualgpu_target_compiler_launcher`), and the device compiler's parallel jobs and
   compression (:command:`dualgpu_target_parallel_architectures`); links ``DualGPU::runtime``.
 
@@ -189,6 +197,14 @@ function(dualgpu_target_rdc target)
   endif()
 endfunction()
 
+# DUALGPU_NVCC_RELAXED: nvcc takes the __device__ lambdas and constexpr host calls HIP's clang takes.
+function(_dualgpu_nvcc_relaxed target)
+  _dualgpu_setting_on(relaxed DUALGPU_NVCC_RELAXED ON)
+  if(relaxed AND DualGPU_GPU_LANGUAGE STREQUAL "CUDA")
+    target_compile_options(${target} PRIVATE "$<$<COMPILE_LANGUAGE:CUDA>:--extended-lambda;--expt-relaxed-constexpr>")
+  endif()
+endfunction()
+
 # DUALGPU_WARN_WAVE64: the warp-of-32 assumptions that are wrong on a 64-wide wave.
 function(_dualgpu_warn_wave64 target sources archs)
   dualgpu_wave64_architectures(wave64 "${archs}")
@@ -242,6 +258,7 @@ function(dualgpu_target_gpu_sources target)
     endif()
     set_property(TARGET ${target} PROPERTY ${DualGPU_GPU_LANGUAGE}_ARCHITECTURES "${archs}")
     dualgpu_target_parallel_architectures(${target})
+    _dualgpu_nvcc_relaxed(${target})
     _dualgpu_warn_wave64(${target} "${gpu_sources}" "${archs}")
     # Generic targets (gfx11-generic) exist only in code object v6, which clang does not emit by default.
     dualgpu_hip_code_object_flags(cov_flags "${archs}")
