@@ -30,9 +30,6 @@ template <typename Group>
 struct shuffles_by_rank<Group, std::void_t<decltype(std::declval<const Group&>().shfl_up(0, 1u))>>
     : std::true_type {};
 
-template <typename T>
-using value_t = std::remove_cv_t<std::remove_reference_t<T>>;
-
 template <typename Group, typename Op, typename T>
 DUALGPU_CUDA_GROUP_FN T inclusive(const Group& group, T value, Op& op) {
   static_assert(shuffles_by_rank<Group>::value,
@@ -62,28 +59,28 @@ struct add {
 
 template <typename Group, typename T, typename Op>
 DUALGPU_CUDA_GROUP_FN auto inclusive_scan(const Group& group, T&& value, Op&& op) -> decltype(op(value, value)) {
-  static_assert(std::is_same<dualgpu_scan::value_t<T>, dualgpu_scan::value_t<decltype(op(value, value))>>::value,
+  static_assert(std::is_same<std::decay_t<T>, std::decay_t<decltype(op(value, value))>>::value,
                 "dualgpu: cg::inclusive_scan's op must return the type of the value, as on CUDA");
-  return dualgpu_scan::inclusive<Group, Op, dualgpu_scan::value_t<T>>(group, value, op);
+  return dualgpu_scan::inclusive<Group, Op, std::decay_t<T>>(group, value, op);
 }
 
 template <typename Group, typename T>
-DUALGPU_CUDA_GROUP_FN dualgpu_scan::value_t<T> inclusive_scan(const Group& group, T&& value) {
+DUALGPU_CUDA_GROUP_FN std::decay_t<T> inclusive_scan(const Group& group, T&& value) {
   dualgpu_scan::add op;
-  return dualgpu_scan::inclusive<Group, dualgpu_scan::add, dualgpu_scan::value_t<T>>(group, value, op);
+  return dualgpu_scan::inclusive<Group, dualgpu_scan::add, std::decay_t<T>>(group, value, op);
 }
 
 template <typename Group, typename T, typename Op>
 DUALGPU_CUDA_GROUP_FN auto exclusive_scan(const Group& group, T&& value, Op&& op) -> decltype(op(value, value)) {
-  static_assert(std::is_same<dualgpu_scan::value_t<T>, dualgpu_scan::value_t<decltype(op(value, value))>>::value,
+  static_assert(std::is_same<std::decay_t<T>, std::decay_t<decltype(op(value, value))>>::value,
                 "dualgpu: cg::exclusive_scan's op must return the type of the value, as on CUDA");
-  return dualgpu_scan::exclusive<Group, Op, dualgpu_scan::value_t<T>>(group, value, op);
+  return dualgpu_scan::exclusive<Group, Op, std::decay_t<T>>(group, value, op);
 }
 
 template <typename Group, typename T>
-DUALGPU_CUDA_GROUP_FN dualgpu_scan::value_t<T> exclusive_scan(const Group& group, T&& value) {
+DUALGPU_CUDA_GROUP_FN std::decay_t<T> exclusive_scan(const Group& group, T&& value) {
   dualgpu_scan::add op;
-  return dualgpu_scan::exclusive<Group, dualgpu_scan::add, dualgpu_scan::value_t<T>>(group, value, op);
+  return dualgpu_scan::exclusive<Group, dualgpu_scan::add, std::decay_t<T>>(group, value, op);
 }
 
 }  // namespace cooperative_groups
