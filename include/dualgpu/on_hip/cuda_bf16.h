@@ -17,6 +17,8 @@
 #include <hip/hip_bf16.h>
 using __nv_bfloat16 = __hip_bfloat16;
 using __nv_bfloat162 = __hip_bfloat162;
+using __nv_bfloat16_raw = __hip_bfloat16_raw;
+using __nv_bfloat162_raw = __hip_bfloat162_raw;
 #else
 #include <hip/hip_bfloat16.h>
 namespace dualgpu {
@@ -28,6 +30,14 @@ struct bfloat16_compat : hip_bfloat16 {
 };
 }  // namespace dualgpu
 using __nv_bfloat16 = ::dualgpu::bfloat16_compat;
+// CUDA's bit holders, which cuda_fp8.h's conversions take.
+struct __nv_bfloat16_raw {
+  unsigned short x;
+};
+struct __nv_bfloat162_raw {
+  unsigned short x;
+  unsigned short y;
+};
 // hip_bfloat16(float) rounds to nearest even, as CUDA's __float2bfloat16 does.
 __host__ __device__ inline __nv_bfloat16 __float2bfloat16(float f) { return __nv_bfloat16(f); }
 __host__ __device__ inline float __bfloat162float(__nv_bfloat16 b) { return static_cast<float>(b); }

@@ -1,0 +1,20 @@
+# cmake -DCXX=<host C++ compiler> -DCUDA_INCLUDE=<CUDA's include folder> -DSOURCE=fp8_table.cpp -DBINARY=<program>
+#       -DOUT=<table> -P fp8_reference_table.cmake
+# Builds the FP8 table program as plain host C++ against NVIDIA's <cuda_fp8.h> and writes its table: the
+# reference compare_fp8_table.cmake holds DualGPU's against.
+foreach(var CXX CUDA_INCLUDE SOURCE BINARY OUT)
+  if(NOT DEFINED ${var})
+    message(FATAL_ERROR "fp8_reference_table.cmake needs -D${var}=...")
+  endif()
+endforeach()
+execute_process(COMMAND "${CXX}" -std=c++17 -O2 "-I${CUDA_INCLUDE}" "${SOURCE}" -o "${BINARY}"
+                RESULT_VARIABLE built TIMEOUT 600)
+if(NOT built EQUAL 0)
+  message(FATAL_ERROR "building ${SOURCE} against ${CUDA_INCLUDE}/cuda_fp8.h failed (${built})")
+endif()
+execute_process(COMMAND "${BINARY}" OUTPUT_FILE "${OUT}.partial" RESULT_VARIABLE ran TIMEOUT 300)
+if(NOT ran EQUAL 0)
+  message(FATAL_ERROR "${BINARY} failed (${ran})")
+endif()
+file(RENAME "${OUT}.partial" "${OUT}")  # whole or not at all
+message("NVIDIA's table: ${OUT}")

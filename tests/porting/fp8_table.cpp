@@ -1,0 +1,110 @@
+// Every conversion of <cuda_fp8.h>, printed as a table of bits: built once against NVIDIA's header (host
+// code, g++) and once against DualGPU's (host code of a HIP build), and the two tables must be the same
+// (compare_fp8_tables.cmake). Inputs: every half and bfloat16 bit pattern, floats and doubles around every
+// bfloat16 value (rounding ties and their neighbours, NaNs, infinities), every FP8 byte, in both formats and
+// both saturation modes.
+#include <cuda_fp8.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+namespace {
+
+template <typename To, typename From>
+To bits(const From& from) {
+  static_assert(sizeof(To) == sizeof(From), "same size");
+  To to;
+  std::memcpy(&to, &from, sizeof to);
+  return to;
+}
+
+const __nv_fp8_interpretation_t kinds[] = {__NV_E4M3, __NV_E5M2};
+const __nv_saturation_t modes[] = {__NV_NOSAT, __NV_SATFINITE};
+
+void from_16bit(unsigned p) {
+  std::printf("h%04x", p);
+  for (auto k : kinds)
+    for (auto s : modes) {
+      __half_raw h;
+      h.x = static_cast<unsigned short>(p);
+      __nv_bfloat16_raw b;
+      b.x = static_cast<unsigned short>(p);
+      std::printf(" %02x %02x", __nv_cvt_halfraw_to_fp8(h, s, k), __nv_cvt_bfloat16raw_to_fp8(b, s, k));
+    }
+  // Floats around the bfloat16 value p: itself, a tie at bfloat16 precision, its neighbours, the next below.
+  const std::uint32_t around[] = {p << 16, (p << 16) | 0x8000u, (p << 16) | 0x7FFFu, (p << 16) | 0x0001u,
+                                  (p << 16) | 0xFFFFu, (p << 16) | 0x4000u};
+  for (std::uint32_t f : around) {
+    const float x = bits<float>(f);
+    const double d = static_cast<double>(x);
+    const double nudged = d + d * 0x1p-40;  // between two floats: rounds once from the double
+    for (auto k : kinds)
+      for (auto s : modes)
+        std::printf(" %02x%02x%02x", __nv_cvt_float_to_fp8(x, s, k), __nv_cvt_double_to_fp8(d, s, k),
+                    __nv_cvt_double_to_fp8(nudged, s, k));
+  }
+  std::printf("\n");
+}
+
+template <typename T>
+void from_fp8(unsigned byte) {
+  T v;
+  v.__x = static_cast<__nv_fp8_storage_t>(byte);
+  const float f = static_cast<float>(v);
+  std::printf(" %04x %08x %016llx %04x %d %d %u %d %u %d %u %lld %llu %d", static_cast<__half_raw>(static_cast<__half>(v)).x,
+              bits<std::uint32_t>(f), static_cast<unsigned long long>(bits<std::uint64_t>(static_cast<double>(v))),
+              static_cast<unsigned>(bits<std::uint16_t>(static_cast<__nv_bfloat16>(v))), static_cast<int>(static_cast<bool>(v)),
+              static_cast<int>(static_cast<signed char>(v)), static_cast<unsigned>(static_cast<unsigned char>(v)),
+              static_cast<int>(static_cast<short>(v)), static_cast<unsigned>(static_cast<unsigned short>(v)),
+              static_cast<int>(v), static_cast<unsigned>(v), static_cast<long long>(v),
+              static_cast<unsigned long long>(v), static_cast<T>(f).__x);
+}
+
+void fp8_byte(unsigned byte) {
+  std::printf("b%02x %04x %04x", byte, __nv_cvt_fp8_to_halfraw(static_cast<__nv_fp8_storage_t>(byte), __NV_E4M3).x,
+              __nv_cvt_fp8_to_halfraw(static_cast<__nv_fp8_storage_t>(byte), __NV_E5M2).x);
+  from_fp8<__nv_fp8_e4m3>(byte);
+  from_fp8<__nv_fp8_e5m2>(byte);
+  std::printf("\n");
+}
+
+// The packed forms and the constructors from other types, on a few values.
+void packed() {
+  const float values[] = {0.0f, -0.0f, 1.0f, -1.5f, 0.3f, 448.0f, 500.0f, -60000.0f, 1e-3f, 3e-5f};
+  for (float a : values)
+    for (float b : values) {
+      const float2 f2 = make_float2(a, b);
+      const double2 d2 = make_double2(a, b);
+      const __half2_raw h2 = static_cast<__half2_raw>(__halves2half2(__float2half(a), __float2half(b)));
+      __nv_bfloat162_raw b2;
+      b2.x = bits<std::uint16_t>(__float2bfloat16(a));
+      b2.y = bits<std::uint16_t>(__float2bfloat16(b));
+      std::printf("p%08x%08x", bits<std::uint32_t>(a), bits<std::uint32_t>(b));
+      for (auto k : kinds)
+        for (auto s : modes)
+          std::printf(" %04x %04x %04x %04x", __nv_cvt_float2_to_fp8x2(f2, s, k), __nv_cvt_double2_to_fp8x2(d2, s, k),
+                      __nv_cvt_halfraw2_to_fp8x2(h2, s, k), __nv_cvt_bfloat16raw2_to_fp8x2(b2, s, k));
+      const __nv_fp8x2_e4m3 p4(f2);
+      const __nv_fp8x2_e5m2 p5(d2);
+      const float2 back4 = static_cast<float2>(p4), back5 = static_cast<float2>(p5);
+      const __nv_fp8x4_e4m3 q4(make_float4(a, b, b, a));
+      const __nv_fp8x4_e5m2 q5(make_double4(a, b, -a, -b));
+      const float4 back_q5 = static_cast<float4>(q5);
+      std::printf(" %04x %04x %08x %08x %08x %08x %08x %08x %08x %02x %02x %02x %02x %02x %02x\n", p4.__x, p5.__x,
+                  bits<std::uint32_t>(back4.x), bits<std::uint32_t>(back4.y), bits<std::uint32_t>(back5.y), q4.__x, q5.__x,
+                  bits<std::uint32_t>(back_q5.z), bits<std::uint32_t>(back_q5.w), __nv_fp8_e4m3(__float2half(a)).__x,
+                  __nv_fp8_e5m2(__float2bfloat16(a)).__x, __nv_fp8_e4m3(static_cast<double>(a) * 3).__x,
+                  __nv_fp8_e4m3(static_cast<int>(a * 1000)).__x, __nv_fp8_e5m2(static_cast<unsigned>(a * a * 100)).__x,
+                  __nv_fp8_e5m2(static_cast<long long>(a) * 123456789LL).__x);
+    }
+}
+
+}  // namespace
+
+int main() {
+  for (unsigned p = 0; p < 0x10000; ++p) from_16bit(p);
+  for (unsigned b = 0; b < 0x100; ++b) fp8_byte(b);
+  packed();
+  return 0;
+}
