@@ -91,6 +91,15 @@ void packed() {
       const __nv_fp8x4_e4m3 q4(make_float4(a, b, b, a));
       const __nv_fp8x4_e5m2 q5(make_double4(a, b, -a, -b));
       const float4 back_q5 = static_cast<float4>(q5);
+#if defined(__HIP__) && !__has_include(<hip/hip_bf16.h>)  // ROCm 5.x: no bfloat16 pairs; the same bits from bfloat16s
+      const __nv_fp8x2_storage_t from_pair = __nv_cvt_bfloat16raw2_to_fp8x2(b2, __NV_SATFINITE, __NV_E4M3);
+      const __nv_fp8x4_storage_t from_pairs = from_pair | (static_cast<__nv_fp8x4_storage_t>(from_pair) << 16);
+#else
+      const __nv_bfloat162 bf2 = __halves2bfloat162(__float2bfloat16(a), __float2bfloat16(b));
+      const __nv_fp8x2_storage_t from_pair = __nv_fp8x2_e4m3(bf2).__x;
+      const __nv_fp8x4_storage_t from_pairs = __nv_fp8x4_e4m3(bf2, bf2).__x;
+#endif
+      std::printf(" %04x %08x", from_pair, from_pairs);
       std::printf(" %04x %04x %08x %08x %08x %08x %08x %08x %08x %02x %02x %02x %02x %02x %02x\n", p4.__x, p5.__x,
                   bits<std::uint32_t>(back4.x), bits<std::uint32_t>(back4.y), bits<std::uint32_t>(back5.y), q4.__x, q5.__x,
                   bits<std::uint32_t>(back_q5.z), bits<std::uint32_t>(back_q5.w), __nv_fp8_e4m3(__float2half(a)).__x,

@@ -143,6 +143,11 @@ struct alignas(2) pair2 {
   pair2() = default;
   explicit __host__ __device__ pair2(const __half2 f)
       : __x(__nv_cvt_halfraw2_to_fp8x2(static_cast<__half2_raw>(f), __NV_SATFINITE, I)) {}
+#if __has_include(<hip/hip_bf16.h>)  // older ROCm has no bfloat16 pair
+  explicit __host__ __device__ pair2(const __nv_bfloat162 f)
+      : __x(pair(of_bfloat16_bits(format_of(I), __bfloat16_as_ushort(f.x), true),
+                 of_bfloat16_bits(format_of(I), __bfloat16_as_ushort(f.y), true))) {}
+#endif
   explicit __host__ __device__ pair2(const float2 f) : __x(__nv_cvt_float2_to_fp8x2(f, __NV_SATFINITE, I)) {}
   explicit __host__ __device__ pair2(const double2 f) : __x(__nv_cvt_double2_to_fp8x2(f, __NV_SATFINITE, I)) {}
 
@@ -162,6 +167,10 @@ struct alignas(4) quad4 {
       : __x(__nv_cvt_halfraw2_to_fp8x2(static_cast<__half2_raw>(low), __NV_SATFINITE, I) |
             (static_cast<__nv_fp8x4_storage_t>(__nv_cvt_halfraw2_to_fp8x2(static_cast<__half2_raw>(high), __NV_SATFINITE, I))
              << 16)) {}
+#if __has_include(<hip/hip_bf16.h>)
+  explicit __host__ __device__ quad4(const __nv_bfloat162 low, const __nv_bfloat162 high)
+      : __x(pair2<I>(low).__x | (static_cast<__nv_fp8x4_storage_t>(pair2<I>(high).__x) << 16)) {}
+#endif
   explicit __host__ __device__ quad4(const float4 f)
       : __x(__nv_cvt_float2_to_fp8x2(make_float2(f.x, f.y), __NV_SATFINITE, I) |
             (static_cast<__nv_fp8x4_storage_t>(__nv_cvt_float2_to_fp8x2(make_float2(f.z, f.w), __NV_SATFINITE, I)) << 16)) {}
