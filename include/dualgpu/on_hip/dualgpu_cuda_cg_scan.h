@@ -35,19 +35,25 @@ DUALGPU_CUDA_GROUP_FN T inclusive(const Group& group, T value, Op& op) {
   static_assert(shuffles_by_rank<Group>::value,
                 "dualgpu: cg::inclusive_scan and cg::exclusive_scan take a thread_block_tile or a coalesced_group, "
                 "as on CUDA (a thread_group from tiled_partition(block, n) has no shuffles)");
-  const unsigned rank = group.thread_rank();
-  const unsigned size = group.size();
-  for (unsigned delta = 1; delta < size; delta *= 2) {
-    const T lower = group.shfl_up(value, delta);  // every member shuffles, also those that keep theirs
-    if (rank >= delta) value = op(value, lower);
+  if constexpr (shuffles_by_rank<Group>::value) {  // else only the message above, no errors after it
+    const unsigned rank = group.thread_rank();
+    const unsigned size = group.size();
+    for (unsigned delta = 1; delta < size; delta *= 2) {
+      const T lower = group.shfl_up(value, delta);  // every member shuffles, also those that keep theirs
+      if (rank >= delta) value = op(value, lower);
+    }
   }
   return value;
 }
 
 template <typename Group, typename Op, typename T>
 DUALGPU_CUDA_GROUP_FN T exclusive(const Group& group, T value, Op& op) {
-  const T before = group.shfl_up(inclusive(group, value, op), 1u);
-  return group.thread_rank() == 0 ? T{} : before;
+  const T scanned = inclusive(group, value, op);
+  if constexpr (shuffles_by_rank<Group>::value) {
+    const T before = group.shfl_up(scanned, 1u);
+    return group.thread_rank() == 0 ? T{} : before;
+  }
+  return scanned;
 }
 
 struct add {
