@@ -1,7 +1,7 @@
 # cmake -DCXX=<host C++ compiler> -DCUDA_INCLUDE=<CUDA's include folder> -DSOURCE=fp8_table.cpp -DBINARY=<program>
 #       -DOUT=<table> -P fp8_reference_table.cmake
 # Builds the FP8 table program as plain host C++ against NVIDIA's <cuda_fp8.h> and writes its table: the
-# reference compare_fp8_table.cmake holds DualGPU's against.
+# reference that run_host_program.cmake holds DualGPU's against (porting.fp8_table.<toolchain>).
 foreach(var CXX CUDA_INCLUDE SOURCE BINARY OUT)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "fp8_reference_table.cmake needs -D${var}=...")

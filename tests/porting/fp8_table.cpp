@@ -1,6 +1,6 @@
 // Every conversion of <cuda_fp8.h>, printed as a table of bits: built once against NVIDIA's header (host
 // code, g++) and once against DualGPU's (host code of a HIP build), and the two tables must be the same
-// (compare_fp8_tables.cmake). Inputs: every half and bfloat16 bit pattern, floats and doubles around every
+// (run_host_program.cmake with REFERENCE). Inputs: every half and bfloat16 bit pattern, floats and doubles around every
 // bfloat16 value (rounding ties and their neighbours, NaNs, infinities), every FP8 byte, in both formats and
 // both saturation modes.
 #include <cuda_fp8.h>
