@@ -8,10 +8,18 @@
 // their members in rank order, as on CUDA. Each round combines as op(own, from_lower_rank), CUDA's
 // order. exclusive_scan gives rank 0 a value-initialized T (0 for a number), as CUDA does for every
 // op. The values are what the group's shuffles carry: numbers on HIP's tiles, at most 8 bytes on the
-// wide ones. Not provided: inclusive_scan_update and exclusive_scan_update (they take libcu++'s
-// cuda::atomic, which is not mapped).
+// wide ones.
+//
+// inclusive_scan_update and exclusive_scan_update also fold the group's total into an atomic
+// (cuda::atomic or cuda::atomic_ref, <cuda/atomic>) and offset every result by what it held: the last
+// rank does the atomic step, with the atomic's own fetch_add, fetch_min, ... for cg's operators and a
+// compare-and-swap loop for any other op, as CUDA does. How the offset combines follows CUDA's two code
+// paths: in groups of up to 32 members op(held, scan), and exclusive rank 0 gets op(held, T{}); in wider
+// tiles op(scan, held), and exclusive rank 0 gets what the atomic held. They use the group's shfl too,
+// and the operator names cg::plus, ... that reduce.h defines (cooperative_groups/scan.h includes it first).
 #pragma once
 
+#include <atomic>  // std::memory_order, which cuda::memory_order names
 #include <type_traits>
 #include <utility>
 
@@ -63,6 +71,74 @@ struct add {
 
 }  // namespace dualgpu_scan
 
+template <typename T>
+struct plus;
+template <typename T>
+struct less;
+template <typename T>
+struct greater;
+template <typename T>
+struct bit_and;
+template <typename T>
+struct bit_or;
+template <typename T>
+struct bit_xor;
+
+namespace dualgpu_scan {
+
+// The atomic step of the _update scans: `total` folded into `dst`, returning what it held. Any op: a
+// compare-and-swap loop.
+template <typename Op>
+struct atomic_fold {
+  template <typename Atomic, typename T>
+  static DUALGPU_CUDA_GROUP_FN T apply(Atomic& dst, const T& total, Op& op) {
+    T held = dst.load(std::memory_order_relaxed);
+    while (!dst.compare_exchange_weak(held, op(held, total), std::memory_order_relaxed)) {
+    }
+    return held;
+  }
+};
+#define DUALGPU_CG_ATOMIC_FOLD(cg_op, member)                                  \
+  template <typename V>                                                       \
+  struct atomic_fold<cg_op<V>> {                                              \
+    template <typename Atomic, typename T>                                    \
+    static DUALGPU_CUDA_GROUP_FN T apply(Atomic& dst, const T& total, cg_op<V>&) { \
+      return dst.member(total, std::memory_order_relaxed);                    \
+    }                                                                         \
+  };
+DUALGPU_CG_ATOMIC_FOLD(plus, fetch_add)
+DUALGPU_CG_ATOMIC_FOLD(less, fetch_min)
+DUALGPU_CG_ATOMIC_FOLD(greater, fetch_max)
+DUALGPU_CG_ATOMIC_FOLD(bit_and, fetch_and)
+DUALGPU_CG_ATOMIC_FOLD(bit_or, fetch_or)
+DUALGPU_CG_ATOMIC_FOLD(bit_xor, fetch_xor)
+#undef DUALGPU_CG_ATOMIC_FOLD
+
+template <bool Exclusive, typename Group, typename Atomic, typename Op, typename T>
+DUALGPU_CUDA_GROUP_FN T scan_update(const Group& group, Atomic& dst, T value, Op& op) {
+  const T scanned = inclusive(group, value, op);
+  T held{};
+  if constexpr (shuffles_by_rank<Group>::value) {
+    const unsigned last = group.size() - 1;
+    if (group.thread_rank() == last) held = atomic_fold<std::decay_t<Op>>::apply(dst, scanned, op);
+    held = group.shfl(held, last);
+    const bool wide = group.size() > 32;
+    if constexpr (!Exclusive) return wide ? op(scanned, held) : op(held, scanned);
+    const T before = group.shfl_up(scanned, 1u);
+    if (wide) return group.thread_rank() == 0 ? held : op(before, held);
+    return op(held, group.thread_rank() == 0 ? T{} : before);
+  }
+  return held;
+}
+
+template <typename Atomic, typename T>
+constexpr void check_update_types() {
+  static_assert(std::is_same<typename std::decay_t<Atomic>::value_type, std::decay_t<T>>::value,
+                "dualgpu: the atomic of cg::*_scan_update must hold the value's type, as on CUDA");
+}
+
+}  // namespace dualgpu_scan
+
 template <typename Group, typename T, typename Op>
 DUALGPU_CUDA_GROUP_FN auto inclusive_scan(const Group& group, T&& value, Op&& op) -> decltype(op(value, value)) {
   static_assert(std::is_same<std::decay_t<T>, std::decay_t<decltype(op(value, value))>>::value,
@@ -87,6 +163,31 @@ template <typename Group, typename T>
 DUALGPU_CUDA_GROUP_FN std::decay_t<T> exclusive_scan(const Group& group, T&& value) {
   dualgpu_scan::add op;
   return dualgpu_scan::exclusive<Group, dualgpu_scan::add, std::decay_t<T>>(group, value, op);
+}
+
+template <typename Group, typename Atomic, typename T, typename Op>
+DUALGPU_CUDA_GROUP_FN auto inclusive_scan_update(const Group& group, Atomic&& dst, T&& value, Op&& op)
+    -> decltype(op(value, value)) {
+  dualgpu_scan::check_update_types<Atomic, T>();
+  return dualgpu_scan::scan_update<false, Group, std::remove_reference_t<Atomic>, Op, std::decay_t<T>>(group, dst, value, op);
+}
+
+template <typename Group, typename Atomic, typename T, typename Op>
+DUALGPU_CUDA_GROUP_FN auto exclusive_scan_update(const Group& group, Atomic&& dst, T&& value, Op&& op)
+    -> decltype(op(value, value)) {
+  dualgpu_scan::check_update_types<Atomic, T>();
+  return dualgpu_scan::scan_update<true, Group, std::remove_reference_t<Atomic>, Op, std::decay_t<T>>(group, dst, value, op);
+}
+
+// Without an op they add, as CUDA's do with cg::plus.
+template <typename Group, typename Atomic, typename T>
+DUALGPU_CUDA_GROUP_FN std::decay_t<T> inclusive_scan_update(const Group& group, Atomic&& dst, T&& value) {
+  return inclusive_scan_update(group, dst, value, plus<std::decay_t<T>>());
+}
+
+template <typename Group, typename Atomic, typename T>
+DUALGPU_CUDA_GROUP_FN std::decay_t<T> exclusive_scan_update(const Group& group, Atomic&& dst, T&& value) {
+  return exclusive_scan_update(group, dst, value, plus<std::decay_t<T>>());
 }
 
 }  // namespace cooperative_groups

@@ -1,8 +1,10 @@
 // Cooperative groups' scans and reductions on tiles, a runtime-sized partition, and a block's own
-// index queries, as stream-compaction code writes them.
+// index queries, as stream-compaction code writes them; the compaction once more with the scan that
+// also takes the output offset from a libcu++ atomic.
 #include <cooperative_groups.h>
 #include <cooperative_groups/reduce.h>
 #include <cooperative_groups/scan.h>
+#include <cuda/atomic>
 #include <cstdio>
 #include "porting_common.h"
 
@@ -24,6 +26,17 @@ __global__ void compact_positive(const int* in, int* out, int* count, int n) {
   if (warp.thread_rank() == 0 && warp.meta_group_rank() == 0 && warp_max < 0) out[0] = -1;
 }
 
+__global__ void compact_positive_update(const int* in, int* out, int* count, int n) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> warp = cg::tiled_partition<32>(block);
+  const int i = block.group_index().x * block.size() + block.thread_rank();
+  const int v = i < n ? in[i] : 0;
+  const int keep = v > 0;
+  cuda::atomic_ref<int, cuda::thread_scope_device> next(*count);
+  const int at = cg::exclusive_scan_update(warp, next, keep);
+  if (keep) out[at] = v;
+}
+
 __global__ void quad_sums(const int* in, int* out) {
   cg::thread_block block = cg::this_thread_block();
   cg::thread_group quad = cg::tiled_partition(block, 4);
@@ -42,22 +55,30 @@ int main() {
   const int n = 10000;
   int* h = new int[n];
   for (int i = 0; i < n; ++i) h[i] = (i % 7) - 3;
-  int *d_in, *d_out, *d_count, *d_quads;
+  int *d_in, *d_out, *d_count, *d_quads, *d_out2, *d_count2;
   cudaMalloc(&d_in, n * sizeof(int));
   cudaMalloc(&d_out, n * sizeof(int));
   cudaMalloc(&d_count, sizeof(int));
+  cudaMalloc(&d_out2, n * sizeof(int));
+  cudaMalloc(&d_count2, sizeof(int));
   cudaMalloc(&d_quads, 64 * sizeof(int));
   cudaMemcpy(d_in, h, n * sizeof(int), cudaMemcpyHostToDevice);
   cudaMemset(d_count, 0, sizeof(int));
+  cudaMemset(d_count2, 0, sizeof(int));
   compact_positive<<<(n + 127) / 128, 128>>>(d_in, d_out, d_count, n);
+  compact_positive_update<<<(n + 127) / 128, 128>>>(d_in, d_out2, d_count2, n);
   quad_sums<<<1, 256>>>(d_in, d_quads);
   int count = 0, quads[64];
   cudaMemcpy(&count, d_count, sizeof(int), cudaMemcpyDeviceToHost);
   cudaMemcpy(quads, d_quads, sizeof quads, cudaMemcpyDeviceToHost);
   int* out = new int[n];
   cudaMemcpy(out, d_out, n * sizeof(int), cudaMemcpyDeviceToHost);
+  int count2 = 0;
+  int* out2 = new int[n];
+  cudaMemcpy(&count2, d_count2, sizeof(int), cudaMemcpyDeviceToHost);
+  cudaMemcpy(out2, d_out2, n * sizeof(int), cudaMemcpyDeviceToHost);
   int want = 0, bad = 0;
-  long long sum = 0, want_sum = 0;
+  long long sum = 0, want_sum = 0, sum2 = 0;
   for (int i = 0; i < n; ++i)
     if (h[i] > 0) {
       ++want;
@@ -67,8 +88,12 @@ int main() {
     if (out[i] <= 0) ++bad;
     sum += out[i];
   }
+  for (int i = 0; i < count2 && i < n; ++i) {
+    if (out2[i] <= 0) ++bad;
+    sum2 += out2[i];
+  }
   for (int q = 0; q < 64; ++q)
     if (quads[q] != h[4 * q] + h[4 * q + 1] + h[4 * q + 2] + h[4 * q + 3]) ++bad;
-  std::printf("kept %d of %d (want %d), %d wrong\n", count, n, want, bad);
-  return count == want && sum == want_sum && bad == 0 ? 0 : 1;
+  std::printf("kept %d of %d (want %d), with the atomic scan %d, %d wrong\n", count, n, want, count2, bad);
+  return count == want && count2 == want && sum == want_sum && sum2 == want_sum && bad == 0 ? 0 : 1;
 }
