@@ -480,6 +480,7 @@
 
 #include "dualgpu_cuda_runtime_twins.h"
 #include "dualgpu_cuda_compat.h"
+#include "device_types.h"  // cudaRoundMode, which CUDA's runtime header brings too
 #if defined(__HIP__)  // device intrinsics: only where a HIP compiler reads the file, not g++
 #include "dualgpu_cuda_warp.h"
 #include "dualgpu_cuda_cache_hints.h"
