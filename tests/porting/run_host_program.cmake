@@ -11,7 +11,7 @@ endforeach()
 if(REFERENCE AND NOT EXISTS "${REFERENCE}")
   message(FATAL_ERROR "no reference output at ${REFERENCE}: run the test that writes it first")
 endif()
-execute_process(COMMAND ${COMPILER} -x hip --offload-host-only -std=c++17 -O2 "-I${SHIM}" -include "${SHIM}/cuda_runtime.h"
+execute_process(COMMAND ${COMPILER} -x hip --offload-host-only -std=c++17 -O2 -pthread "-I${SHIM}" -include "${SHIM}/cuda_runtime.h"
                         "${SOURCE}" -o "${BINARY}"
                 RESULT_VARIABLE built TIMEOUT 600)
 if(NOT built EQUAL 0)
