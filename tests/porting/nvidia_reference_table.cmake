@@ -1,6 +1,6 @@
 # cmake -DCXX=<host C++ compiler> -DCUDA_INCLUDE=<CUDA's include folder> -DSOURCE=<table program> -DBINARY=<program>
 #       -DOUT=<table> -P nvidia_reference_table.cmake
-# Builds a table program (fp8_table.cpp, fp6_fp4_table.cpp, libcu_atomic_table.cpp) as plain host C++ against
+# Builds a table program (fp8_table.cpp, fp6_fp4_table.cpp, libcu_*_table.cpp) as plain host C++ against
 # NVIDIA's headers and writes its table: the reference that run_host_program.cmake holds DualGPU's against
 # (porting.<table>.<toolchain>). libcu++ is in <CUDA_INCLUDE>/cccl since CUDA 13, where nvcc looks for it.
 foreach(var CXX CUDA_INCLUDE SOURCE BINARY OUT)

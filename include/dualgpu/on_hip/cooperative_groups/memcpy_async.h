@@ -1,32 +1,23 @@
 // dualgpu/on_hip/cooperative_groups/memcpy_async.h: CUDA's cg::memcpy_async, cg::wait and
 // cg::wait_prior on AMD. HIP builds only; no ROCm has them.
-// The copy is made by the group's threads when memcpy_async is called (AMD has no asynchronous
-// global-to-LDS copy that HIP exposes), and wait/wait_prior sync the group, so the data is
-// visible to every thread of the group after wait, exactly what CUDA guarantees. Only the
-// overlap CUDA allows between the copy and the code before wait is lost.
+// The copy is made by the group's threads when memcpy_async is called (dualgpu_cuda_group_copy.h), and
+// wait/wait_prior sync the group, so the data is visible to every thread of the group after wait,
+// exactly what CUDA guarantees. Only the overlap CUDA allows between the copy and the code before wait
+// is lost.
 #pragma once
 
 #include "../cooperative_groups.h"
 
 #if defined(__HIP__)
 #include <cstddef>
-#include <cstdint>
+
+#include "../dualgpu_cuda_group_copy.h"
 
 namespace cooperative_groups {
 
 template <typename Group>
 __device__ inline void memcpy_async(const Group& group, void* dst, const void* src, std::size_t bytes) {
-  const std::size_t rank = group.thread_rank(), step = group.size();
-  const auto both = reinterpret_cast<std::uintptr_t>(dst) | reinterpret_cast<std::uintptr_t>(src);
-  if (both % 16 == 0 && bytes % 16 == 0) {  // whole 16-byte vectors where alignment allows
-    auto* d = static_cast<uint4*>(dst);
-    const auto* s = static_cast<const uint4*>(src);
-    for (std::size_t i = rank; i < bytes / 16; i += step) d[i] = s[i];
-  } else {
-    auto* d = static_cast<unsigned char*>(dst);
-    const auto* s = static_cast<const unsigned char*>(src);
-    for (std::size_t i = rank; i < bytes; i += step) d[i] = s[i];
-  }
+  ::dualgpu::cuda_copy::group_copy(group, dst, src, bytes);
 }
 
 // CUDA's element-count form: copies min(dst_count, src_count) elements.
