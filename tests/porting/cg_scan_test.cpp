@@ -6,16 +6,15 @@
 // ops; the _update forms against what CUDA's two code paths (up to 32 members, wider tiles) give.
 // Exits 1 on a mismatch.
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
-#include <mutex>
 #include <random>
 #include <thread>
 #include <vector>
 
 #include "dualgpu_cuda_cg_scan.h"
+#include "host_barrier.h"
 
 namespace cg = cooperative_groups;
 
@@ -51,34 +50,12 @@ namespace {
 
 int failures = 0;
 
-// A barrier of `count` threads, reusable round after round.
-class barrier {
- public:
-  explicit barrier(unsigned count) : count_(count) {}
-  void arrive_and_wait() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    const unsigned generation = generation_;
-    if (++arrived_ == count_) {
-      arrived_ = 0;
-      ++generation_;
-      woken_.notify_all();
-    } else {
-      woken_.wait(lock, [&] { return generation != generation_; });
-    }
-  }
-
- private:
-  std::mutex mutex_;
-  std::condition_variable woken_;
-  unsigned count_, arrived_ = 0, generation_ = 0;
-};
-
 // The members' shared state: one slot per rank for the values in flight.
 template <typename T>
 struct lanes {
   explicit lanes(unsigned size) : slots(size), sync(size) {}
   std::vector<T> slots;
-  barrier sync;
+  host_barrier sync;
 };
 
 // One member's view, with the members of a tile or coalesced group: thread_rank, size, and a shfl_up

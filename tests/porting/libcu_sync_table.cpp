@@ -1,10 +1,11 @@
-// libcu++'s barriers, latches and semaphores, driven by threads and printed as a table: built once against
+// libcu++'s barriers, latches, semaphores and pipelines, driven by threads and printed as a table: built once against
 // NVIDIA's libcu++ (host code, g++) and once against DualGPU's (host code of a HIP build), and the two
 // tables must be the same (run_host_program.cmake with REFERENCE). Every line is a result that does not
-// depend on how the threads interleave; tests/porting/programs/libcu_barrier_copy.cu runs the same
-// headers in kernels, with cuda::memcpy_async.
+// depend on how the threads interleave; tests/porting/programs/libcu_barrier_copy.cu and
+// libcu_pipeline_stages.cu run the same headers in kernels, with cuda::memcpy_async.
 #include <cuda/barrier>
 #include <cuda/latch>
+#include <cuda/pipeline>
 #include <cuda/semaphore>
 #include <cuda/std/barrier>
 #include <cuda/std/latch>
@@ -14,6 +15,8 @@
 #include <thread>
 #include <utility>
 #include <vector>
+
+#include "host_barrier.h"
 
 namespace {
 
@@ -140,6 +143,82 @@ void semaphores() {
               static_cast<int>(cuda::binary_semaphore<cuda::thread_scope_block>::max() >= 1));
 }
 
+// Threads standing for the threads of a block: what cuda::make_pipeline needs of a group.
+struct host_group {
+  unsigned rank, count;
+  host_barrier* together;
+  unsigned thread_rank() const { return rank; }
+  unsigned size() const { return count; }
+  void sync() const { together->arrive_and_wait(); }
+};
+
+constexpr int kStages = 3, kItems = 60, kWidth = 8;
+
+// Producers fill a stage's slots with item values, consumers sum the stage: a consumer's sum is right only
+// if it read every slot of every item after it was written and before it was overwritten.
+template <typename Make>
+void pipeline_run(const char* what, int members, Make make) {
+  cuda::pipeline_shared_state<cuda::thread_scope_block, kStages> state;
+  host_barrier together(members);
+  int slots[kStages][kWidth] = {};
+  std::vector<long> sums(members, 0);
+  std::vector<int> last_out(members, 0);
+  run_threads(members, [&](int t) {
+    const host_group group{static_cast<unsigned>(t), static_cast<unsigned>(members), &together};
+    bool producer = false, consumer = false;
+    auto pipe = make(group, &state, t, producer, consumer);
+    for (int item = 0; item < kItems; ++item) {
+      const int stage = item % kStages;
+      if (producer) {
+        pipe.producer_acquire();
+        for (int w = t % kWidth; w < kWidth; w += kWidth) slots[stage][w] = item * 1000 + w;
+        pipe.producer_commit();
+      }
+      if (consumer) {
+        pipe.consumer_wait();
+        for (int w = 0; w < kWidth; ++w) sums[t] += slots[stage][w];
+        pipe.consumer_release();
+      }
+    }
+    last_out[t] = pipe.quit();
+  });
+  int leavers = 0;
+  for (int t = 0; t < members; ++t) {
+    std::printf("%s thread %d sum %ld\n", what, t, sums[t]);
+    leavers += last_out[t];
+  }
+  std::printf("%s last to quit %d\n", what, leavers);
+}
+
+void pipelines() {
+  // Unified: kWidth threads each fill their slot and sum the stage.
+  pipeline_run("unified", kWidth, [](const host_group& g, auto* state, int, bool& producer, bool& consumer) {
+    producer = consumer = true;
+    return cuda::make_pipeline(g, state);
+  });
+  // The first kWidth ranks produce, six more consume.
+  pipeline_run("by count", kWidth + 6, [](const host_group& g, auto* state, int t, bool& producer, bool& consumer) {
+    producer = t < kWidth;
+    consumer = !producer;
+    return cuda::make_pipeline(g, state, static_cast<size_t>(kWidth));
+  });
+  // Each thread says its role: the last kWidth produce.
+  pipeline_run("by role", kWidth + 5, [](const host_group& g, auto* state, int t, bool& producer, bool& consumer) {
+    producer = t >= 5;
+    consumer = !producer;
+    return cuda::make_pipeline(g, state, producer ? cuda::pipeline_role::producer : cuda::pipeline_role::consumer);
+  });
+  auto one = cuda::make_pipeline();
+  int value = 0;
+  one.producer_acquire();
+  value = 7;
+  one.producer_commit();
+  cuda::pipeline_consumer_wait_prior<0>(one);
+  one.consumer_wait();
+  one.consumer_release();
+  std::printf("thread pipeline value %d quit %d\n", value, one.quit());
+}
+
 }  // namespace
 
 int main() {
@@ -148,5 +227,6 @@ int main() {
   aligned_size();
   latches();
   semaphores();
+  pipelines();
   return 0;
 }

@@ -1,4 +1,6 @@
-// dualgpu/on_hip/cuda_pipeline.h: shim for HIP builds only. Not mapped: asynchronous copies (cp.async) are NVIDIA-only
-// It exists so that NVIDIA's copy is never found when both toolkits are installed.
+// dualgpu/on_hip/cuda_pipeline.h: shim for HIP builds only. CUDA's pipeline primitives
+// (__pipeline_memcpy_async, __pipeline_commit, __pipeline_wait_prior: cuda_pipeline_primitives.h). Not
+// mapped: CUDA 11's nvcuda::experimental::pipeline class of this header; libcu++'s cuda::pipeline
+// (<cuda/pipeline>) is.
 #pragma once
-#error "dualgpu: <cuda_pipeline.h> is not mapped on ROCm (asynchronous copies (cp.async) are NVIDIA-only); see docs/porting.md#libraries for the portable route"
+#include "cuda_pipeline_primitives.h"
