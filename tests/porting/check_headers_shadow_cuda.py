@@ -23,7 +23,8 @@ if not clang or not os.path.exists("/usr/include/hip/hip_runtime.h") or not os.p
 headers = ["cuda.h", "cuda_runtime.h", "cuda_runtime_api.h", "driver_types.h", "vector_types.h", "cuda_fp16.h",
            "cuda_bf16.h", "cooperative_groups.h", "cooperative_groups/reduce.h", "cublas_v2.h", "cublasLt.h",
            "cusparse.h", "curand_kernel.h", "math_constants.h", "device_launch_parameters.h", "cuda_profiler_api.h",
-           "cuComplex.h", "nvtx3/nvToolsExt.h", "cuda/std/type_traits", "cuda/std/limits", "cuda/std/atomic"]
+           "cuComplex.h", "nvtx3/nvToolsExt.h", "cuda/std/type_traits", "cuda/std/limits", "cuda/std/atomic",
+           "cuda/std/optional", "cuda/std/variant", "cuda/cmath", "cuda/barrier", "cuda/pipeline"]
 for root, _, files in os.walk(shim):
     rel = os.path.relpath(root, shim)
     if rel.split(os.sep)[0] in ("ATen", "c10"):  # torch's: checked by check_torch_mapping.py
