@@ -12,16 +12,16 @@
 //
 // inclusive_scan_update and exclusive_scan_update also fold the group's total into an atomic
 // (cuda::atomic or cuda::atomic_ref, <cuda/atomic>) and offset every result by what it held: the last
-// rank does the atomic step, with the atomic's own fetch_add, fetch_min, ... for cg's operators and a
-// compare-and-swap loop for any other op, as CUDA does. How the offset combines follows CUDA's two code
+// rank does the atomic step (dualgpu_cuda_cg_atomic_fold.h), as CUDA does. How the offset combines follows CUDA's two code
 // paths: in groups of up to 32 members op(held, scan), and exclusive rank 0 gets op(held, T{}); in wider
 // tiles op(scan, held), and exclusive rank 0 gets what the atomic held. They use the group's shfl too,
 // and the operator names cg::plus, ... that reduce.h defines (cooperative_groups/scan.h includes it first).
 #pragma once
 
-#include <atomic>  // std::memory_order, which cuda::memory_order names
 #include <type_traits>
 #include <utility>
+
+#include "dualgpu_cuda_cg_atomic_fold.h"
 
 #if defined(__HIP__)
 #define DUALGPU_CUDA_GROUP_FN __device__ inline
@@ -71,48 +71,7 @@ struct add {
 
 }  // namespace dualgpu_scan
 
-template <typename T>
-struct plus;
-template <typename T>
-struct less;
-template <typename T>
-struct greater;
-template <typename T>
-struct bit_and;
-template <typename T>
-struct bit_or;
-template <typename T>
-struct bit_xor;
-
 namespace dualgpu_scan {
-
-// The atomic step of the _update scans: `total` folded into `dst`, returning what it held. Any op: a
-// compare-and-swap loop.
-template <typename Op>
-struct atomic_fold {
-  template <typename Atomic, typename T>
-  static DUALGPU_CUDA_GROUP_FN T apply(Atomic& dst, const T& total, Op& op) {
-    T held = dst.load(std::memory_order_relaxed);
-    while (!dst.compare_exchange_weak(held, op(held, total), std::memory_order_relaxed)) {
-    }
-    return held;
-  }
-};
-#define DUALGPU_CG_ATOMIC_FOLD(cg_op, member)                                  \
-  template <typename V>                                                       \
-  struct atomic_fold<cg_op<V>> {                                              \
-    template <typename Atomic, typename T>                                    \
-    static DUALGPU_CUDA_GROUP_FN T apply(Atomic& dst, const T& total, cg_op<V>&) { \
-      return dst.member(total, std::memory_order_relaxed);                    \
-    }                                                                         \
-  };
-DUALGPU_CG_ATOMIC_FOLD(plus, fetch_add)
-DUALGPU_CG_ATOMIC_FOLD(less, fetch_min)
-DUALGPU_CG_ATOMIC_FOLD(greater, fetch_max)
-DUALGPU_CG_ATOMIC_FOLD(bit_and, fetch_and)
-DUALGPU_CG_ATOMIC_FOLD(bit_or, fetch_or)
-DUALGPU_CG_ATOMIC_FOLD(bit_xor, fetch_xor)
-#undef DUALGPU_CG_ATOMIC_FOLD
 
 template <bool Exclusive, typename Group, typename Atomic, typename Op, typename T>
 DUALGPU_CUDA_GROUP_FN T scan_update(const Group& group, Atomic& dst, T value, Op& op) {
@@ -120,7 +79,7 @@ DUALGPU_CUDA_GROUP_FN T scan_update(const Group& group, Atomic& dst, T value, Op
   T held{};
   if constexpr (shuffles_by_rank<Group>::value) {
     const unsigned last = group.size() - 1;
-    if (group.thread_rank() == last) held = atomic_fold<std::decay_t<Op>>::apply(dst, scanned, op);
+    if (group.thread_rank() == last) held = dualgpu_fold::atomic_fold<std::decay_t<Op>>::apply(dst, scanned, op);
     held = group.shfl(held, last);
     const bool wide = group.size() > 32;
     if constexpr (!Exclusive) return wide ? op(scanned, held) : op(held, scanned);
