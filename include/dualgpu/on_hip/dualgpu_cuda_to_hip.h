@@ -481,6 +481,7 @@
 #include "dualgpu_cuda_runtime_twins.h"
 #include "dualgpu_cuda_compat.h"
 #include "device_types.h"  // cudaRoundMode, which CUDA's runtime header brings too
+#include "dualgpu_cuda_directed_arith.h"  // __fadd_rd, __dmul_ru, ...: host and device
 #if defined(__HIP__)  // device intrinsics: only where a HIP compiler reads the file, not g++
 #include "dualgpu_cuda_warp.h"
 #include "dualgpu_cuda_cache_hints.h"
