@@ -29,7 +29,8 @@ __global__ void evaluate(const double* x, int n, interval* out, float* fout) {
 }
 
 // The host's steps go through volatile variables, so each is done after the fesetround before it.
-static double host_sqrt_bound(volatile double v, int down) {
+static double host_sqrt_bound(double value, int down) {
+  volatile double v = value;
   const int lo = FE_DOWNWARD, hi = FE_UPWARD;
   std::fesetround(down ? lo : hi);
   volatile double sq = v * v;
@@ -45,7 +46,8 @@ static double host_sqrt_bound(volatile double v, int down) {
   return r;
 }
 
-static float host_float(volatile float f, int which) {
+static float host_float(float value, int which) {
+  volatile float f = value;
   const int mode = which == 0 ? FE_DOWNWARD : which == 1 ? FE_UPWARD : FE_TOWARDZERO;
   volatile float one_more = f + 1.0f;  // round to nearest, as the kernel's plain +
   std::fesetround(mode);
