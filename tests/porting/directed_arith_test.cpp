@@ -121,6 +121,30 @@ void check_fmaf(float a, float b, float c) {
   }
 }
 
+void check_fma(double a, double b, double c) {
+  volatile double va = a, vb = b, vc = c;
+  double (*const fns[3])(double, double, double) = {__fma_rd, __fma_ru, __fma_rz};
+  for (int m = 0; m < 3; ++m)
+    report("__fma", m, std::vector<double>{a, b, c}, fns[m](a, b, c),
+           hardware<double>(modes[m], [&] { return std::fma(double(va), double(vb), double(vc)); }));
+}
+
+// A c for a*b + c that makes the fma hard: the product cancelled to its last bits, c at the edges of the
+// 2^200 gap where DualGPU's fma treats one side by its sign alone, or c a random value of close magnitude.
+double hard_addend(double a, double b, double random_c, int kind, std::mt19937_64& rng) {
+  const double p = a * b;
+  if (!std::isfinite(p) || p == 0.0) return random_c;
+  const int shift = static_cast<int>(rng() % 9) - 4;
+  switch (kind) {
+    case 0: return -p;                                                   // the result is the product's error
+    case 1: return -p * (1.0 + std::ldexp(1.0, -40 + shift));            // a few bits left
+    case 2: return std::ldexp(random_c, std::ilogb(p) - std::ilogb(random_c) + 200 + shift);
+    case 3: return std::ldexp(random_c, std::ilogb(p) - std::ilogb(random_c) - 200 + shift);
+    case 4: return std::ldexp(random_c, std::ilogb(p) - std::ilogb(random_c) + shift);
+    default: return random_c;
+  }
+}
+
 template <typename T, typename Bits>
 std::vector<T> specials() {
   using L = std::numeric_limits<T>;
@@ -173,6 +197,16 @@ int main() {
     float c = random_value<float, std::uint32_t>(rng);
     if (i % 2 == 0 && std::isfinite(a * b) && a * b != 0.0f) c = -a * b * (1.0f + std::ldexp(1.0f, -20));  // cancellation
     check_fmaf(a, b, c);
+  }
+  const auto special_doubles = specials<double, std::uint64_t>();
+  for (double a : special_doubles)
+    for (double b : special_doubles)
+      for (double c : special_doubles) check_fma(a, b, c);
+  for (int i = 0; i < 300000; ++i) {
+    const double a = random_value<double, std::uint64_t>(rng);
+    double b = random_value<double, std::uint64_t>(rng);
+    if (i % 3 == 0 && std::isfinite(a) && a != 0.0) b = std::ldexp(b, -std::ilogb(b) - std::ilogb(a));  // a*b near 1
+    check_fma(a, b, hard_addend(a, b, random_value<double, std::uint64_t>(rng), i % 6, rng));
   }
   std::printf("%ld results checked against the FPU's directed rounding, %d wrong\n", checked, failures);
   return failures ? 1 : 0;

@@ -1,6 +1,6 @@
 // dualgpu/on_hip/dualgpu_cuda_directed_arith.h: CUDA's arithmetic with a directed rounding mode on AMD
 // (__fadd_rd, __fmul_ru, __fdiv_rz, __fsqrt_rd, __frcp_ru, __fmaf_rz, __dadd_rd, __dmul_ru, __ddiv_rz,
-// __dsqrt_ru, __drcp_rd, ...), host and device. HIP keeps them behind OCML_BASIC_ROUNDED_OPERATIONS,
+// __dsqrt_ru, __drcp_rd, __fma_rz, ...), host and device. HIP keeps them behind OCML_BASIC_ROUNDED_OPERATIONS,
 // which no ROCm's device libraries provide, so they are computed here from round-to-nearest arithmetic:
 // the nearest result plus the sign of what it missed by, which an error-free step gives exactly, and a
 // step of one ulp where the direction asks for it.
@@ -8,8 +8,8 @@
 //   arithmetic (a product of two floats, and of a float fma, is exact in double);
 // - double: Knuth's two-sum for + and -; for *, / and sqrt the operands' mantissas (frexp, exact) meet in
 //   [0.25, 2), where fma gives the exact error, and the exponent comes back with ldexp, whose own rounding
-//   in the subnormal range is measured the same way.
-// Not here: __fma_rd, __fma_ru, __fma_rz (the exact error of a double fma needs more than this).
+//   in the subnormal range is measured the same way; for fma the same mantissas and c, scaled to meet them,
+//   go through Boldo and Muller's ErrFma, which gives the exact error of an fma as two doubles.
 // tests/porting/directed_arith_test.cpp holds every function to the CPU's own directed rounding.
 #pragma once
 
@@ -132,6 +132,36 @@ __host__ __device__ inline double sqrt(double a, mode m) {
   return scaled(s, sign_of(::std::fma(-s, s, x)), e / 2, m);
 }
 
+// Boldo and Muller's ErrFma: with r = fma(a, b, c) rounded to nearest, a*b + c - r = g + z exactly when
+// nothing underflows; the sign of that sum is the sign of its nearest double.
+__host__ __device__ inline int fma_error_sign(double a, double b, double c, double r) {
+  const double u1 = a * b, u2 = ::std::fma(a, b, -u1);  // a*b = u1 + u2
+  const double a1 = c + u2, z = two_sum_error(c, u2, a1);
+  const double b1 = u1 + a1, b2 = two_sum_error(u1, a1, b1);
+  const double g = (b1 - r) + b2;
+  return sign_of(g + z);
+}
+
+// a*b + c with the product's mantissas (frexp, exact) in [0.5, 1) and c scaled by the same power of two, so
+// that ErrFma's terms stay far above the subnormal range. A c or a product more than 2^200 below the other
+// counts only by its sign: a stand-in of that sign, below every bit the other can round at, rounds the same.
+__host__ __device__ inline double fma(double a, double b, double c, mode m) {
+  if (!::std::isfinite(a) || !::std::isfinite(b) || !::std::isfinite(c)) return ::std::fma(a, b, c);
+  if (a == 0.0 || b == 0.0) return c != 0.0 ? c : zero_sum(a * b, c, ::std::fma(a, b, c), m);
+  int ea, eb;
+  const double ma = ::std::frexp(a, &ea), mb = ::std::frexp(b, &eb);
+  const int e = ea + eb;
+  double cs = c;  // c / 2^e
+  if (c != 0.0) {
+    const int gap = ::std::ilogb(c) - e;
+    if (gap > 200) return step(c, sign_of(ma) * sign_of(mb), m);
+    cs = gap < -200 ? ::std::copysign(0x1p-300, c) : ::std::ldexp(c, -e);
+  }
+  const double r = ::std::fma(ma, mb, cs);
+  if (r == 0.0) return zero_sum(ma * mb, c, r, m);  // an exact zero: the product and c cancel
+  return scaled(r, fma_error_sign(ma, mb, cs, r), e, m);
+}
+
 }  // namespace directed
 }  // namespace dualgpu
 
@@ -164,4 +194,5 @@ DUALGPU_DIRECTED(double, __dmul, (double a, double b), mul(a, b, m))
 DUALGPU_DIRECTED(double, __ddiv, (double a, double b), div(a, b, m))
 DUALGPU_DIRECTED(double, __drcp, (double a), div(1.0, a, m))
 DUALGPU_DIRECTED(double, __dsqrt, (double a), sqrt(a, m))
+DUALGPU_DIRECTED(double, __fma, (double a, double b, double c), fma(a, b, c, m))
 #undef DUALGPU_DIRECTED

@@ -1,6 +1,6 @@
 // Interval arithmetic with CUDA's directed-rounding intrinsics, as verified-computing code writes it: each
 // step rounds its lower bound down and its upper bound up (__dadd_rd/__dadd_ru, __dmul_rd/__dmul_ru,
-// __fdiv_rd/__fdiv_ru, __dsqrt_rd/__dsqrt_ru, __fmaf_rd/__fmaf_ru, ...), so the interval always holds the
+// __fdiv_rd/__fdiv_ru, __dsqrt_rd/__dsqrt_ru, __fma_rd/__fma_ru, __fmaf_rd/__fmaf_ru, ...), so the interval always holds the
 // exact value. Checked against the same steps done by the host's FPU with its rounding mode set.
 #include <cfenv>
 #include <cmath>
@@ -11,7 +11,11 @@ struct interval {
   double lo, hi;
 };
 
-__global__ void evaluate(const double* x, int n, interval* out, float* fout) {
+// Horner's rule for a polynomial with positive coefficients at v >= 0: fma rounded down all the way is a
+// lower bound, rounded up an upper bound.
+__constant__ double coefficients[4] = {0.7, -0.0, 1.1, 1.0 / 7.0};
+
+__global__ void evaluate(const double* x, int n, interval* out, interval* poly, float* fout) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   const double v = x[i];
@@ -22,6 +26,9 @@ __global__ void evaluate(const double* x, int n, interval* out, float* fout) {
   interval den = {__dadd_rd(v, 2.0), __dadd_ru(v, 2.0)};  // v >= 0 here: den > 0
   interval q = {__ddiv_rd(num.lo, den.hi), __ddiv_ru(num.hi, den.lo)};
   out[i] = {__dsqrt_rd(q.lo), __dsqrt_ru(q.hi)};
+  interval h = {coefficients[3], coefficients[3]};
+  for (int k = 2; k >= 0; --k) h = {__fma_rd(h.lo, v, coefficients[k]), __fma_ru(h.hi, v, coefficients[k])};
+  poly[i] = h;
   const float f = static_cast<float>(v);
   fout[3 * i] = __fmaf_rd(f, f, __frcp_rd(f + 1.0f));
   fout[3 * i + 1] = __fmaf_ru(f, f, __frcp_ru(f + 1.0f));
@@ -44,6 +51,15 @@ static double host_sqrt_bound(double value, int down) {
   volatile double r = std::sqrt(q);
   std::fesetround(FE_TONEAREST);
   return r;
+}
+
+static double host_horner(double value, int mode) {
+  const double c[4] = {0.7, -0.0, 1.1, 1.0 / 7.0};  // the same doubles as the kernel's
+  volatile double v = value, h = c[3];
+  std::fesetround(mode);
+  for (int k = 2; k >= 0; --k) h = std::fma(double(h), double(v), c[k]);
+  std::fesetround(FE_TONEAREST);
+  return h;
 }
 
 static float host_float(float value, int which) {
@@ -70,25 +86,29 @@ int main() {
   double* h = new double[n];
   for (int i = 0; i < n; ++i) h[i] = std::ldexp(1.0 + (i * 2654435761u % 1000003) / 1000003.0, i % 61 - 30);
   double* d_x;
-  interval* d_out;
+  interval *d_out, *d_poly;
   float* d_f;
   cudaMalloc(&d_x, n * sizeof(double));
   cudaMalloc(&d_out, n * sizeof(interval));
+  cudaMalloc(&d_poly, n * sizeof(interval));
   cudaMalloc(&d_f, 3 * n * sizeof(float));
   cudaMemcpy(d_x, h, n * sizeof(double), cudaMemcpyHostToDevice);
-  evaluate<<<(n + 127) / 128, 128>>>(d_x, n, d_out, d_f);
+  evaluate<<<(n + 127) / 128, 128>>>(d_x, n, d_out, d_poly, d_f);
   if (cudaDeviceSynchronize() != cudaSuccess) {
     std::printf("kernel failed: %s\n", cudaGetErrorString(cudaGetLastError()));
     return 1;
   }
   interval* out = new interval[n];
+  interval* poly = new interval[n];
   float* f = new float[3 * n];
   cudaMemcpy(out, d_out, n * sizeof(interval), cudaMemcpyDeviceToHost);
+  cudaMemcpy(poly, d_poly, n * sizeof(interval), cudaMemcpyDeviceToHost);
   cudaMemcpy(f, d_f, 3 * n * sizeof(float), cudaMemcpyDeviceToHost);
   int bad = 0, empty = 0;
   for (int i = 0; i < n; ++i) {
     bad += out[i].lo != host_sqrt_bound(h[i], 1) || out[i].hi != host_sqrt_bound(h[i], 0);
-    empty += !(out[i].lo <= out[i].hi);
+    bad += poly[i].lo != host_horner(h[i], FE_DOWNWARD) || poly[i].hi != host_horner(h[i], FE_UPWARD);
+    empty += !(out[i].lo <= out[i].hi) + !(poly[i].lo <= poly[i].hi);
     for (int k = 0; k < 3; ++k) bad += f[3 * i + k] != host_float(static_cast<float>(h[i]), k);
   }
   std::printf("%d bounds differ from the FPU's, %d intervals empty, of %d\n", bad, empty, n);
