@@ -63,6 +63,12 @@ void table(const char* type) {
       show("sinh", cuda::std::sinh(z));
       show("cosh", cuda::std::cosh(z));
       show("tanh", cuda::std::tanh(z));
+      show("asin", cuda::std::asin(z));
+      show("acos", cuda::std::acos(z));
+      show("atan", cuda::std::atan(z));
+      show("asinh", cuda::std::asinh(z));
+      show("acosh", cuda::std::acosh(z));
+      show("atanh", cuda::std::atanh(z));
       show("neg", -z);
       std::printf("\n");
       for (T c : values)
@@ -108,7 +114,7 @@ int main() {
   const cuda::std::complex<double> widened(cuda::std::complex<float>(1.5f, -2.25f));
   std::printf("widened %a %a\n", widened.real(), widened.imag());
   // The real functions of the same names stay callable through cuda::std.
-  std::printf("real functions %a %a %d %a\n", cuda::std::exp(1.0), static_cast<double>(cuda::std::sqrt(2.0f)),
-              cuda::std::abs(-3), cuda::std::pow(2.0, 0.5));
+  std::printf("real functions %a %a %d %a %a %a\n", cuda::std::exp(1.0), static_cast<double>(cuda::std::sqrt(2.0f)),
+              cuda::std::abs(-3), cuda::std::pow(2.0, 0.5), cuda::std::asinh(0.75), cuda::std::atan(2.0));
   return 0;
 }

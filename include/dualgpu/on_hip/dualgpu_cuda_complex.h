@@ -1,7 +1,7 @@
 // dualgpu/on_hip/dualgpu_cuda_complex.h: libcu++'s cuda::std::complex (<cuda/std/complex>) on AMD, host and
 // device. The host's std::complex cannot be used in kernels (its arithmetic is not constexpr), so this is a
 // complex of its own: the arithmetic, comparisons, real, imag, abs, arg, norm, conj, proj, polar, exp, log,
-// log10, sqrt, pow, sin, cos, tan, sinh, cosh and tanh.
+// log10, sqrt, pow, sin, cos, tan, sinh, cosh, tanh and their inverses.
 //
 // Multiplication and division are the C standard's (C11 Annex G.5.1, as libcu++ and libc++ do them):
 // scaled division, and infinities and NaNs recovered the way the annex shows, so a product or quotient
@@ -22,6 +22,12 @@ namespace std {
 // The real functions that share these names: declaring the complex ones here would otherwise hide them
 // from cuda::std::exp(x) and the like, which find ::std's only through the using-directive.
 using ::std::abs;
+using ::std::acos;
+using ::std::acosh;
+using ::std::asin;
+using ::std::asinh;
+using ::std::atan;
+using ::std::atanh;
 using ::std::cos;
 using ::std::cosh;
 using ::std::exp;
@@ -396,19 +402,111 @@ __host__ __device__ complex<T> tanh(const complex<T>& z) {
   return complex<T>(s / d, ::std::sin(y2) / d);
 }
 // sin z = -i sinh(iz), cos z = cosh(iz), tan z = -i tanh(iz).
+namespace dualgpu_complex {
+template <typename T>
+__host__ __device__ constexpr complex<T> times_i(const complex<T>& z) {
+  return complex<T>(-z.imag(), z.real());
+}
+template <typename T>
+__host__ __device__ constexpr complex<T> times_minus_i(const complex<T>& z) {
+  return complex<T>(z.imag(), -z.real());
+}
+}  // namespace dualgpu_complex
 template <typename T>
 __host__ __device__ complex<T> sin(const complex<T>& z) {
-  const complex<T> s = sinh(complex<T>(-z.imag(), z.real()));
-  return complex<T>(s.imag(), -s.real());
+  return dualgpu_complex::times_minus_i(sinh(dualgpu_complex::times_i(z)));
 }
 template <typename T>
 __host__ __device__ complex<T> cos(const complex<T>& z) {
-  return cosh(complex<T>(-z.imag(), z.real()));
+  return cosh(dualgpu_complex::times_i(z));
 }
 template <typename T>
 __host__ __device__ complex<T> tan(const complex<T>& z) {
-  const complex<T> t = tanh(complex<T>(-z.imag(), z.real()));
-  return complex<T>(t.imag(), -t.real());
+  return dualgpu_complex::times_minus_i(tanh(dualgpu_complex::times_i(z)));
+}
+
+// The inverses, as libcu++ and libc++ compute them: log of z plus a square root, with C11 Annex G's values at
+// infinities, NaNs and the branch points; asin z = -i asinh(iz), atan z = -i atanh(iz).
+namespace dualgpu_complex {
+template <typename T>
+__host__ __device__ constexpr T pi() {
+  return static_cast<T>(3.14159265358979323846);  // the double nearest pi, then T's nearest, as libcu++'s
+}
+template <typename T>
+__host__ __device__ complex<T> square(const complex<T>& z) {
+  return complex<T>((z.real() - z.imag()) * (z.real() + z.imag()), T(2) * z.real() * z.imag());
+}
+}  // namespace dualgpu_complex
+
+template <typename T>
+__host__ __device__ complex<T> asinh(const complex<T>& z) {
+  const T pi = dualgpu_complex::pi<T>(), x = z.real(), y = z.imag();
+  if (::std::isinf(x)) {
+    if (::std::isnan(y)) return z;
+    if (::std::isinf(y)) return complex<T>(x, ::std::copysign(pi * T(0.25), y));
+    return complex<T>(x, ::std::copysign(T(0), y));
+  }
+  if (::std::isnan(x)) {
+    if (::std::isinf(y)) return complex<T>(y, x);
+    if (y == T(0)) return z;
+    return complex<T>(x, x);
+  }
+  if (::std::isinf(y)) return complex<T>(::std::copysign(y, x), ::std::copysign(pi / T(2), y));
+  const complex<T> w = log(z + sqrt(dualgpu_complex::square(z) + T(1)));
+  return complex<T>(::std::copysign(w.real(), x), ::std::copysign(w.imag(), y));
+}
+template <typename T>
+__host__ __device__ complex<T> acosh(const complex<T>& z) {
+  const T pi = dualgpu_complex::pi<T>(), x = z.real(), y = z.imag();
+  if (::std::isinf(x)) {
+    if (::std::isnan(y)) return complex<T>(::std::fabs(x), y);
+    if (::std::isinf(y)) return complex<T>(::std::fabs(x), ::std::copysign(pi * (x > T(0) ? T(0.25) : T(0.75)), y));
+    if (x < T(0)) return complex<T>(-x, ::std::copysign(pi, y));
+    return complex<T>(x, ::std::copysign(T(0), y));
+  }
+  if (::std::isnan(x)) return ::std::isinf(y) ? complex<T>(::std::fabs(y), x) : complex<T>(x, x);
+  if (::std::isinf(y)) return complex<T>(::std::fabs(y), ::std::copysign(pi / T(2), y));
+  const complex<T> w = log(z + sqrt(dualgpu_complex::square(z) - T(1)));
+  return complex<T>(::std::copysign(w.real(), T(0)), ::std::copysign(w.imag(), y));
+}
+template <typename T>
+__host__ __device__ complex<T> atanh(const complex<T>& z) {
+  const T pi = dualgpu_complex::pi<T>(), x = z.real(), y = z.imag();
+  if (::std::isinf(y)) return complex<T>(::std::copysign(T(0), x), ::std::copysign(pi / T(2), y));
+  if (::std::isnan(y)) {
+    if (::std::isinf(x) || x == T(0)) return complex<T>(::std::copysign(T(0), x), y);
+    return complex<T>(y, y);
+  }
+  if (::std::isnan(x)) return complex<T>(x, x);
+  if (::std::isinf(x)) return complex<T>(::std::copysign(T(0), x), ::std::copysign(pi / T(2), y));
+  if (::std::fabs(x) == T(1) && y == T(0))
+    return complex<T>(::std::copysign(dualgpu_complex::infinity<T>(), x), ::std::copysign(T(0), y));
+  const complex<T> w = log((T(1) + z) / (T(1) - z)) / T(2);
+  return complex<T>(::std::copysign(w.real(), x), ::std::copysign(w.imag(), y));
+}
+template <typename T>
+__host__ __device__ complex<T> asin(const complex<T>& z) {
+  return dualgpu_complex::times_minus_i(asinh(dualgpu_complex::times_i(z)));
+}
+template <typename T>
+__host__ __device__ complex<T> acos(const complex<T>& z) {
+  const T pi = dualgpu_complex::pi<T>(), x = z.real(), y = z.imag();
+  if (::std::isinf(x)) {
+    if (::std::isnan(y)) return complex<T>(y, x);
+    if (::std::isinf(y)) return complex<T>((x < T(0) ? T(0.75) : T(0.25)) * pi, -y);
+    if (x < T(0)) return complex<T>(pi, ::std::signbit(y) ? -x : x);
+    return complex<T>(T(0), ::std::signbit(y) ? x : -x);
+  }
+  if (::std::isnan(x)) return ::std::isinf(y) ? complex<T>(x, -y) : complex<T>(x, x);
+  if (::std::isinf(y)) return complex<T>(pi / T(2), -y);
+  if (x == T(0) && (y == T(0) || ::std::isnan(y))) return complex<T>(pi / T(2), -y);
+  const complex<T> w = log(z + sqrt(dualgpu_complex::square(z) - T(1)));
+  if (::std::signbit(y)) return complex<T>(::std::fabs(w.imag()), ::std::fabs(w.real()));
+  return complex<T>(::std::fabs(w.imag()), -::std::fabs(w.real()));
+}
+template <typename T>
+__host__ __device__ complex<T> atan(const complex<T>& z) {
+  return dualgpu_complex::times_minus_i(atanh(dualgpu_complex::times_i(z)));
 }
 
 }  // namespace std

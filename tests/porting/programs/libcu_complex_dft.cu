@@ -1,6 +1,7 @@
 // libcu++'s cuda::std::complex in kernels, as signal-processing and fractal code writes it: a direct DFT
 // with cuda::std::exp and polar twiddles in double, a Mandelbrot escape count in float with abs and norm,
-// and complex division and sqrt in a per-element transform; each against a double CPU reference.
+// and complex division, sqrt and the inverse functions in a per-element transform; each against a double CPU
+// reference.
 #include <cuda/std/complex>
 #include <cmath>
 #include <complex>
@@ -36,7 +37,9 @@ __global__ void mandelbrot(int width, int height, int max_iter, int* counts) {
 
 __global__ void transform(const cd* a, const cd* b, int n, cd* out) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) out[i] = cuda::std::sqrt(a[i] / b[i]) + cuda::std::conj(a[i]) * 0.5 - cuda::std::log(b[i]);
+  if (i >= n) return;
+  out[i] = cuda::std::sqrt(a[i] / b[i]) + cuda::std::conj(a[i]) * 0.5 - cuda::std::log(b[i]) +
+           cuda::std::asinh(a[i]) * cuda::std::atan(b[i]) - cuda::std::acos(a[i] * 0.5);
 }
 
 int main() {
@@ -78,7 +81,8 @@ int main() {
       sum += std::complex<double>(h_x[t].real(), h_x[t].imag()) * std::polar(1.0, -2.0 * M_PI * k * t / n);
     worst_dft = std::fmax(worst_dft, std::abs(std::complex<double>(got[k].real(), got[k].imag()) - sum));
     const std::complex<double> a(h_x[k].real(), h_x[k].imag()), b(h_b[k].real(), h_b[k].imag());
-    const std::complex<double> want = std::sqrt(a / b) + std::conj(a) * 0.5 - std::log(b);
+    const std::complex<double> want =
+        std::sqrt(a / b) + std::conj(a) * 0.5 - std::log(b) + std::asinh(a) * std::atan(b) - std::acos(a * 0.5);
     worst_tr = std::fmax(worst_tr, std::abs(std::complex<double>(tr[k].real(), tr[k].imag()) - want));
   }
   // Escape counts in double: points near the set's edge may escape an iteration apart in float.
