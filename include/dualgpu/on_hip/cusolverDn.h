@@ -17,6 +17,7 @@
 
 using cusolverDnHandle_t = hipsolverDnHandle_t;
 using cusolverStatus_t = hipsolverStatus_t;
+using cusolverEigMode_t = hipsolverEigMode_t;
 
 static constexpr auto& cusolverDnCreate = hipsolverDnCreate;
 static constexpr auto& cusolverDnDestroy = hipsolverDnDestroy;
@@ -33,6 +34,31 @@ static constexpr auto& cusolverDnSpotrf = hipsolverDnSpotrf;
 static constexpr auto& cusolverDnDpotrf = hipsolverDnDpotrf;
 static constexpr auto& cusolverDnSpotrs = hipsolverDnSpotrs;
 static constexpr auto& cusolverDnDpotrs = hipsolverDnDpotrs;
+// QR: geqrf factors, orgqr forms Q, ormqr applies it.
+static constexpr auto& cusolverDnSgeqrf_bufferSize = hipsolverDnSgeqrf_bufferSize;
+static constexpr auto& cusolverDnDgeqrf_bufferSize = hipsolverDnDgeqrf_bufferSize;
+static constexpr auto& cusolverDnSgeqrf = hipsolverDnSgeqrf;
+static constexpr auto& cusolverDnDgeqrf = hipsolverDnDgeqrf;
+static constexpr auto& cusolverDnSorgqr_bufferSize = hipsolverDnSorgqr_bufferSize;
+static constexpr auto& cusolverDnDorgqr_bufferSize = hipsolverDnDorgqr_bufferSize;
+static constexpr auto& cusolverDnSorgqr = hipsolverDnSorgqr;
+static constexpr auto& cusolverDnDorgqr = hipsolverDnDorgqr;
+static constexpr auto& cusolverDnSormqr_bufferSize = hipsolverDnSormqr_bufferSize;
+static constexpr auto& cusolverDnDormqr_bufferSize = hipsolverDnDormqr_bufferSize;
+static constexpr auto& cusolverDnSormqr = hipsolverDnSormqr;
+static constexpr auto& cusolverDnDormqr = hipsolverDnDormqr;
+// Symmetric eigenvalues (divide and conquer) and the SVD.
+static constexpr auto& cusolverDnSsyevd_bufferSize = hipsolverDnSsyevd_bufferSize;
+static constexpr auto& cusolverDnDsyevd_bufferSize = hipsolverDnDsyevd_bufferSize;
+static constexpr auto& cusolverDnSsyevd = hipsolverDnSsyevd;
+static constexpr auto& cusolverDnDsyevd = hipsolverDnDsyevd;
+static constexpr auto& cusolverDnSgesvd_bufferSize = hipsolverDnSgesvd_bufferSize;
+static constexpr auto& cusolverDnDgesvd_bufferSize = hipsolverDnDgesvd_bufferSize;
+static constexpr auto& cusolverDnSgesvd = hipsolverDnSgesvd;
+static constexpr auto& cusolverDnDgesvd = hipsolverDnDgesvd;
+
+static constexpr hipsolverEigMode_t CUSOLVER_EIG_MODE_NOVECTOR = HIPSOLVER_EIG_MODE_NOVECTOR;
+static constexpr hipsolverEigMode_t CUSOLVER_EIG_MODE_VECTOR = HIPSOLVER_EIG_MODE_VECTOR;
 
 static constexpr hipsolverStatus_t CUSOLVER_STATUS_SUCCESS = HIPSOLVER_STATUS_SUCCESS;
 static constexpr hipsolverStatus_t CUSOLVER_STATUS_NOT_INITIALIZED = HIPSOLVER_STATUS_NOT_INITIALIZED;

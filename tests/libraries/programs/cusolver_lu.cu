@@ -13,15 +13,6 @@
 
 #include "library_common.h"
 
-#define CHECK_CUSOLVER(call)                                                                \
-  do {                                                                                      \
-    cusolverStatus_t st_ = (call);                                                          \
-    if (st_ != CUSOLVER_STATUS_SUCCESS) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call, (int)st_); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
-
 // Solves A X = B (column-major, n x n and n x nrhs) in float64 with partial pivoting.
 static std::vector<double> reference_solve(int n, int nrhs, std::vector<double> A, std::vector<double> B) {
   for (int c = 0; c < n; ++c) {

@@ -28,6 +28,16 @@ inline int library_gpu_or_skip() {
     }                                                                                          \
   } while (0)
 
+// The cuSOLVER programs' status check, as cuSOLVER's samples write theirs (cusolverDn.h's types).
+#define CHECK_CUSOLVER(call)                                                                \
+  do {                                                                                      \
+    cusolverStatus_t st_ = (call);                                                          \
+    if (st_ != CUSOLVER_STATUS_SUCCESS) {                                                   \
+      std::fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call, (int)st_); \
+      std::exit(1);                                                                         \
+    }                                                                                       \
+  } while (0)
+
 // |got - want| <= atol + rtol * |want| for every element; prints the first few misses.
 template <class Got>
 inline bool library_all_close(const char* what, const Got* got, const double* want, size_t n, double rtol, double atol) {
