@@ -13,6 +13,9 @@
 #error "dualgpu: <cufft.h> maps to hipFFT on ROCm, and hipFFT was not found: install libhipfft-dev (Debian sid) or hipfft-dev (AMD's ROCm repository). Debian 12 has no hipFFT package: build in a Debian sid root (ci/rocm-root.sh) or a ROCm container image. See docs/porting.md#libraries"
 #endif  // hipFFT
 
+// NVIDIA's include guard: cuda-samples' helper_cuda.h names cuFFT's results behind it.
+#define _CUFFT_H_
+
 using cufftHandle = hipfftHandle;
 using cufftResult = hipfftResult;
 using cufftResult_t = hipfftResult;

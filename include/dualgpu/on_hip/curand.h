@@ -13,6 +13,9 @@
 #error "dualgpu: <curand.h> maps to hipRAND on ROCm, and hipRAND was not found: install libhiprand-dev and librocrand-dev (Debian 12 and later, Ubuntu) or hiprand-dev (AMD's ROCm repository). See docs/porting.md#libraries"
 #endif  // hipRAND
 
+// NVIDIA's include guard: cuda-samples' helper_cuda.h names cuRAND's statuses behind it.
+#define CURAND_H_
+
 using curandGenerator_t = hiprandGenerator_t;
 using curandStatus_t = hiprandStatus_t;
 using curandStatus = hiprandStatus_t;

@@ -15,6 +15,9 @@
 #endif  // hipSOLVER
 #include "dualgpu_cublas_enums.h"
 
+// The guard of NVIDIA's cusolver_common.h: cuda-samples' helper_cuda.h names cuSOLVER's statuses behind it.
+#define CUSOLVER_COMMON_H_
+
 using cusolverDnHandle_t = hipsolverDnHandle_t;
 using cusolverStatus_t = hipsolverStatus_t;
 using cusolverEigMode_t = hipsolverEigMode_t;
@@ -71,3 +74,5 @@ static constexpr hipsolverStatus_t CUSOLVER_STATUS_ARCH_MISMATCH = HIPSOLVER_STA
 static constexpr hipsolverStatus_t CUSOLVER_STATUS_MAPPING_ERROR = HIPSOLVER_STATUS_MAPPING_ERROR;
 static constexpr hipsolverStatus_t CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED = HIPSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED;
 static constexpr hipsolverStatus_t CUSOLVER_STATUS_ZERO_PIVOT = HIPSOLVER_STATUS_ZERO_PIVOT;
+// Never a license error on AMD; a value of its own, so that switches over the statuses compile.
+static constexpr hipsolverStatus_t CUSOLVER_STATUS_INVALID_LICENSE = HIPSOLVER_STATUS_UNKNOWN;

@@ -14,6 +14,12 @@
 #error "dualgpu: <cusparse.h> maps to hipSPARSE on ROCm, and hipSPARSE was not found: install libhipsparse-dev (Debian 12 and later, Ubuntu) or hipsparse-dev (AMD's ROCm repository). See docs/porting.md#libraries"
 #endif  // hipSPARSE
 
+// NVIDIA's calling-convention macro, empty off Windows: cuda-samples' helper_cuda.h names cuSPARSE's
+// statuses behind it.
+#ifndef CUSPARSEAPI
+#define CUSPARSEAPI
+#endif  // CUSPARSEAPI
+
 using cusparseHandle_t = hipsparseHandle_t;
 using cusparseStatus_t = hipsparseStatus_t;
 using cusparseOperation_t = hipsparseOperation_t;

@@ -25,7 +25,7 @@ static void require(cublasStatus_t status, const char* what) {
 int main() {
   if (int skip = library_gpu_or_skip()) return skip;
   cublasHandle_t handle;
-  require(cublasCreate(&handle), "cublasCreate");
+  checkCudaErrors(cublasCreate(&handle));  // helper_cuda.h's check takes library statuses too
   bool ok = true;
   const int n = 48;
 

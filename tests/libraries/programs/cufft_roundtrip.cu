@@ -59,7 +59,7 @@ static bool roundtrip(int n, int batch) {
   checkCudaErrors(cudaStreamCreate(&stream));
   cufftHandle plan;
   CHECK_CUFFT(cufftPlan1d(&plan, n, CUFFT_C2C, batch));
-  CHECK_CUFFT(cufftSetStream(plan, stream));
+  checkCudaErrors(cufftSetStream(plan, stream));  // helper_cuda.h's check takes library statuses too
   CHECK_CUFFT(cufftExecC2C(plan, d_data, d_data, CUFFT_FORWARD));
   CHECK_CUFFT(cufftExecC2C(plan, d_data, d_back, CUFFT_INVERSE));
   std::vector<cufftComplex> spectrum(total), back(total);

@@ -88,7 +88,7 @@ int main() {
   // Host API.
   curandGenerator_t gen;
   CURAND_CALL(curandCreateGenerator(&gen, CURAND_RNG_PSEUDO_DEFAULT));
-  CURAND_CALL(curandSetPseudoRandomGeneratorSeed(gen, 1234ULL));
+  checkCudaErrors(curandSetPseudoRandomGeneratorSeed(gen, 1234ULL));  // helper_cuda.h's check takes library statuses too
   CURAND_CALL(curandGenerateUniform(gen, d_a, n));
   CURAND_CALL(curandGenerateNormal(gen, d_b, n, 0.0f, 1.0f));
   checkCudaErrors(cudaMemcpy(uniforms.data(), d_a, n * sizeof(float), cudaMemcpyDeviceToHost));

@@ -48,13 +48,13 @@ static int gpu_solve(cusolverDnHandle_t handle, int n, int nrhs, const std::vect
   checkCudaErrors(cudaMemcpy(d_A, A.data(), A.size() * sizeof(float), cudaMemcpyHostToDevice));
   checkCudaErrors(cudaMemcpy(d_B, B.data(), B.size() * sizeof(float), cudaMemcpyHostToDevice));
   int lwork = 0;
-  CHECK_CUSOLVER(cusolverDnSgetrf_bufferSize(handle, n, n, d_A, n, &lwork));
+  checkCudaErrors(cusolverDnSgetrf_bufferSize(handle, n, n, d_A, n, &lwork));
   checkCudaErrors(cudaMalloc(&d_work, (lwork > 0 ? lwork : 1) * sizeof(float)));
-  CHECK_CUSOLVER(cusolverDnSgetrf(handle, n, n, d_A, n, d_work, d_pivots, d_info));
+  checkCudaErrors(cusolverDnSgetrf(handle, n, n, d_A, n, d_work, d_pivots, d_info));
   int info = 0;
   checkCudaErrors(cudaMemcpy(&info, d_info, sizeof(int), cudaMemcpyDeviceToHost));
   if (info == 0) {
-    CHECK_CUSOLVER(cusolverDnSgetrs(handle, CUBLAS_OP_N, n, nrhs, d_A, n, d_pivots, d_B, n, d_info));
+    checkCudaErrors(cusolverDnSgetrs(handle, CUBLAS_OP_N, n, nrhs, d_A, n, d_pivots, d_B, n, d_info));
     X.resize(B.size());
     checkCudaErrors(cudaMemcpy(X.data(), d_B, B.size() * sizeof(float), cudaMemcpyDeviceToHost));
   }
@@ -73,7 +73,7 @@ int main() {
   std::vector<float> A = library_random_floats(static_cast<size_t>(n) * n, 61), B = library_random_floats(static_cast<size_t>(n) * nrhs, 62);
   for (int i = 0; i < n; ++i) A[i + static_cast<size_t>(i) * n] += 4.0f;
   cusolverDnHandle_t handle;
-  CHECK_CUSOLVER(cusolverDnCreate(&handle));
+  checkCudaErrors(cusolverDnCreate(&handle));
   std::vector<float> X;
   const int info = gpu_solve(handle, n, nrhs, A, B, X);
   bool ok = info == 0;
@@ -89,7 +89,7 @@ int main() {
   const int singular_info = gpu_solve(handle, n, nrhs, S, B, X);
   std::printf("getrf info for a singular matrix: %d (want 8)\n", singular_info);
   ok &= singular_info == 8;
-  CHECK_CUSOLVER(cusolverDnDestroy(handle));
+  checkCudaErrors(cusolverDnDestroy(handle));
   std::printf("%s\n", ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }

@@ -86,7 +86,7 @@ int main() {
   const int m = 12, n = 5;
   const std::vector<float> A = library_random_floats(static_cast<size_t>(m) * n, 71), b = library_random_floats(m, 72);
   cusolverDnHandle_t handle;
-  CHECK_CUSOLVER(cusolverDnCreate(&handle));
+  checkCudaErrors(cusolverDnCreate(&handle));
   bool ok = true;
   int* d_info;
   checkCudaErrors(cudaMalloc(&d_info, sizeof(int)));
@@ -99,15 +99,15 @@ int main() {
   checkCudaErrors(cudaMemcpy(d_A, A.data(), A.size() * sizeof(float), cudaMemcpyHostToDevice));
   checkCudaErrors(cudaMemcpy(d_b, b.data(), m * sizeof(float), cudaMemcpyHostToDevice));
   int lwork_geqrf = 0, lwork_ormqr = 0, lwork_orgqr = 0;
-  CHECK_CUSOLVER(cusolverDnSgeqrf_bufferSize(handle, m, n, d_A, m, &lwork_geqrf));
-  CHECK_CUSOLVER(cusolverDnSormqr_bufferSize(handle, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, m, 1, n, d_A, m, d_tau, d_b, m,
+  checkCudaErrors(cusolverDnSgeqrf_bufferSize(handle, m, n, d_A, m, &lwork_geqrf));
+  checkCudaErrors(cusolverDnSormqr_bufferSize(handle, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, m, 1, n, d_A, m, d_tau, d_b, m,
                                              &lwork_ormqr));
-  CHECK_CUSOLVER(cusolverDnSorgqr_bufferSize(handle, m, n, n, d_A, m, d_tau, &lwork_orgqr));
+  checkCudaErrors(cusolverDnSorgqr_bufferSize(handle, m, n, n, d_A, m, d_tau, &lwork_orgqr));
   const int lwork = std::max({lwork_geqrf, lwork_ormqr, lwork_orgqr, 1});
   checkCudaErrors(cudaMalloc(&d_work, lwork * sizeof(float)));
-  CHECK_CUSOLVER(cusolverDnSgeqrf(handle, m, n, d_A, m, d_tau, d_work, lwork, d_info));
+  checkCudaErrors(cusolverDnSgeqrf(handle, m, n, d_A, m, d_tau, d_work, lwork, d_info));
   ok &= device_info(d_info) == 0;
-  CHECK_CUSOLVER(cusolverDnSormqr(handle, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, m, 1, n, d_A, m, d_tau, d_b, m, d_work, lwork,
+  checkCudaErrors(cusolverDnSormqr(handle, CUBLAS_SIDE_LEFT, CUBLAS_OP_T, m, 1, n, d_A, m, d_tau, d_b, m, d_work, lwork,
                                   d_info));
   ok &= device_info(d_info) == 0;
   std::vector<float> QR(A.size()), Qtb(m);
@@ -122,7 +122,7 @@ int main() {
   const std::vector<double> x_want = normal_equations(A, b, m, n);
   std::vector<float> x_got(x.begin(), x.end());
   ok &= library_all_close("least_squares", x_got.data(), x_want.data(), n, 1e-3, 1e-4);
-  CHECK_CUSOLVER(cusolverDnSorgqr(handle, m, n, n, d_A, m, d_tau, d_work, lwork, d_info));
+  checkCudaErrors(cusolverDnSorgqr(handle, m, n, n, d_A, m, d_tau, d_work, lwork, d_info));
   ok &= device_info(d_info) == 0;
   std::vector<float> Q(A.size());
   checkCudaErrors(cudaMemcpy(Q.data(), d_A, Q.size() * sizeof(float), cudaMemcpyDeviceToHost));
@@ -146,10 +146,10 @@ int main() {
   checkCudaErrors(cudaMalloc(&d_W, n * sizeof(double)));
   checkCudaErrors(cudaMemcpy(d_S, S.data(), S.size() * sizeof(double), cudaMemcpyHostToDevice));
   int lwork_syevd = 0;
-  CHECK_CUSOLVER(cusolverDnDsyevd_bufferSize(handle, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, d_S, n, d_W,
+  checkCudaErrors(cusolverDnDsyevd_bufferSize(handle, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, d_S, n, d_W,
                                              &lwork_syevd));
   checkCudaErrors(cudaMalloc(&d_dwork, std::max(lwork_syevd, 1) * sizeof(double)));
-  CHECK_CUSOLVER(cusolverDnDsyevd(handle, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, d_S, n, d_W, d_dwork,
+  checkCudaErrors(cusolverDnDsyevd(handle, CUSOLVER_EIG_MODE_VECTOR, CUBLAS_FILL_MODE_LOWER, n, d_S, n, d_W, d_dwork,
                                   lwork_syevd, d_info));
   ok &= device_info(d_info) == 0;
   std::vector<double> V(S.size()), W(n);
@@ -174,10 +174,10 @@ int main() {
   checkCudaErrors(cudaMalloc(&d_VT, static_cast<size_t>(n) * n * sizeof(float)));
   checkCudaErrors(cudaMalloc(&d_rwork, (n - 1) * sizeof(float)));
   int lwork_gesvd = 0;
-  CHECK_CUSOLVER(cusolverDnSgesvd_bufferSize(handle, m, n, &lwork_gesvd));
+  checkCudaErrors(cusolverDnSgesvd_bufferSize(handle, m, n, &lwork_gesvd));
   checkCudaErrors(cudaMalloc(&d_swork, std::max(lwork_gesvd, 1) * sizeof(float)));
   signed char jobu = 'A', jobvt = 'A';
-  CHECK_CUSOLVER(cusolverDnSgesvd(handle, jobu, jobvt, m, n, d_A, m, d_sv, d_U, m, d_VT, n, d_swork, lwork_gesvd, d_rwork,
+  checkCudaErrors(cusolverDnSgesvd(handle, jobu, jobvt, m, n, d_A, m, d_sv, d_U, m, d_VT, n, d_swork, lwork_gesvd, d_rwork,
                                   d_info));
   ok &= device_info(d_info) == 0;
   std::vector<float> sv(n), U(static_cast<size_t>(m) * m), VT(static_cast<size_t>(n) * n);
@@ -199,7 +199,7 @@ int main() {
                   static_cast<void*>(d_U), static_cast<void*>(d_VT), static_cast<void*>(d_rwork), static_cast<void*>(d_swork),
                   static_cast<void*>(d_info)})
     checkCudaErrors(cudaFree(p));
-  CHECK_CUSOLVER(cusolverDnDestroy(handle));
+  checkCudaErrors(cusolverDnDestroy(handle));
   std::printf("%s\n", ok ? "PASSED" : "FAILED");
   return ok ? 0 : 1;
 }

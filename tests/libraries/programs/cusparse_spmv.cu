@@ -75,7 +75,7 @@ int main() {
   cusparseHandle_t handle = nullptr;
   cusparseSpMatDescr_t matA;
   cusparseDnVecDescr_t vecX, vecY;
-  CHECK_CUSPARSE(cusparseCreate(&handle));
+  checkCudaErrors(cusparseCreate(&handle));  // helper_cuda.h's check takes library statuses too
   CHECK_CUSPARSE(cusparseCreateCsr(&matA, rows, cols, nnz, d_offsets, d_columns, d_values, CUSPARSE_INDEX_32I,
                                    CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, CUDA_R_32F));
   CHECK_CUSPARSE(cusparseCreateDnVec(&vecX, cols, d_x, CUDA_R_32F));

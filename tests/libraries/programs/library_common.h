@@ -18,25 +18,129 @@ inline int library_gpu_or_skip() {
   return 0;
 }
 
-// checkCudaErrors as cuda-samples' helper_cuda.h spells it, for the runtime's own calls.
-#define checkCudaErrors(call)                                                                  \
-  do {                                                                                         \
-    cudaError_t err_ = (call);                                                                 \
-    if (err_ != cudaSuccess) {                                                                 \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(err_)); \
-      std::exit(1);                                                                            \
-    }                                                                                          \
-  } while (0)
+// checkCudaErrors as cuda-samples' helper_cuda.h builds it: one check for the runtime and every library,
+// with a _cudaGetErrorEnum overload per library behind that library's include guard (cuBLAS's
+// CUBLAS_API_H_, cuFFT's _CUFFT_H_, cuSPARSE's CUSPARSEAPI, cuSOLVER's CUSOLVER_COMMON_H_, cuRAND's CURAND_H_).
+// Include this after the library headers, as the samples include helper_cuda.h. The switches name every
+// status both CUDA 13 and the HIP mapping have, so they also check that the mapped values are distinct.
+inline const char* _cudaGetErrorEnum(cudaError_t error) { return cudaGetErrorName(error); }
 
-// The cuSOLVER programs' status check, as cuSOLVER's samples write theirs (cusolverDn.h's types).
-#define CHECK_CUSOLVER(call)                                                                \
-  do {                                                                                      \
-    cusolverStatus_t st_ = (call);                                                          \
-    if (st_ != CUSOLVER_STATUS_SUCCESS) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s failed with status %d\n", __FILE__, __LINE__, #call, (int)st_); \
-      std::exit(1);                                                                         \
-    }                                                                                       \
-  } while (0)
+#define LIBRARY_STATUS_NAME(name) \
+  case name:                      \
+    return #name;
+
+#ifdef CUBLAS_API_H_
+inline const char* _cudaGetErrorEnum(cublasStatus_t error) {
+  switch (error) {
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_SUCCESS)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_NOT_INITIALIZED)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_ALLOC_FAILED)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_INVALID_VALUE)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_ARCH_MISMATCH)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_MAPPING_ERROR)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_EXECUTION_FAILED)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_INTERNAL_ERROR)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_NOT_SUPPORTED)
+    LIBRARY_STATUS_NAME(CUBLAS_STATUS_LICENSE_ERROR)
+    default: break;
+  }
+  return "<unknown>";
+}
+#endif  // CUBLAS_API_H_
+
+#ifdef _CUFFT_H_
+inline const char* _cudaGetErrorEnum(cufftResult error) {
+  switch (error) {
+    LIBRARY_STATUS_NAME(CUFFT_SUCCESS)
+    LIBRARY_STATUS_NAME(CUFFT_INVALID_PLAN)
+    LIBRARY_STATUS_NAME(CUFFT_ALLOC_FAILED)
+    LIBRARY_STATUS_NAME(CUFFT_INVALID_TYPE)
+    LIBRARY_STATUS_NAME(CUFFT_INVALID_VALUE)
+    LIBRARY_STATUS_NAME(CUFFT_INTERNAL_ERROR)
+    LIBRARY_STATUS_NAME(CUFFT_EXEC_FAILED)
+    LIBRARY_STATUS_NAME(CUFFT_SETUP_FAILED)
+    LIBRARY_STATUS_NAME(CUFFT_INVALID_SIZE)
+    LIBRARY_STATUS_NAME(CUFFT_UNALIGNED_DATA)
+    LIBRARY_STATUS_NAME(CUFFT_INVALID_DEVICE)
+    LIBRARY_STATUS_NAME(CUFFT_NO_WORKSPACE)
+    LIBRARY_STATUS_NAME(CUFFT_NOT_IMPLEMENTED)
+    LIBRARY_STATUS_NAME(CUFFT_NOT_SUPPORTED)
+    default: break;
+  }
+  return "<unknown>";
+}
+#endif  // _CUFFT_H_
+
+#ifdef CUSPARSEAPI
+inline const char* _cudaGetErrorEnum(cusparseStatus_t error) {
+  switch (error) {
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_SUCCESS)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_NOT_INITIALIZED)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_ALLOC_FAILED)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_INVALID_VALUE)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_ARCH_MISMATCH)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_MAPPING_ERROR)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_EXECUTION_FAILED)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_INTERNAL_ERROR)
+    LIBRARY_STATUS_NAME(CUSPARSE_STATUS_MATRIX_TYPE_NOT_SUPPORTED)
+    default: break;
+  }
+  return "<unknown>";
+}
+#endif  // CUSPARSEAPI
+
+#ifdef CUSOLVER_COMMON_H_
+inline const char* _cudaGetErrorEnum(cusolverStatus_t error) {
+  switch (error) {
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_SUCCESS)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_NOT_INITIALIZED)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_ALLOC_FAILED)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_INVALID_VALUE)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_ARCH_MISMATCH)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_MAPPING_ERROR)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_EXECUTION_FAILED)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_INTERNAL_ERROR)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_NOT_SUPPORTED)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_ZERO_PIVOT)
+    LIBRARY_STATUS_NAME(CUSOLVER_STATUS_INVALID_LICENSE)
+    default: break;
+  }
+  return "<unknown>";
+}
+#endif  // CUSOLVER_COMMON_H_
+
+#ifdef CURAND_H_
+inline const char* _cudaGetErrorEnum(curandStatus_t error) {
+  switch (error) {
+    LIBRARY_STATUS_NAME(CURAND_STATUS_SUCCESS)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_VERSION_MISMATCH)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_NOT_INITIALIZED)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_ALLOCATION_FAILED)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_TYPE_ERROR)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_OUT_OF_RANGE)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_LENGTH_NOT_MULTIPLE)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_DOUBLE_PRECISION_REQUIRED)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_LAUNCH_FAILURE)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_PREEXISTING_FAILURE)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_INITIALIZATION_FAILED)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_ARCH_MISMATCH)
+    LIBRARY_STATUS_NAME(CURAND_STATUS_INTERNAL_ERROR)
+    default: break;
+  }
+  return "<unknown>";
+}
+#endif  // CURAND_H_
+
+template <typename T>
+void check(T result, const char* func, const char* file, int line) {
+  if (result) {
+    std::fprintf(stderr, "CUDA error at %s:%d code=%d(%s) \"%s\"\n", file, line, static_cast<int>(result),
+                 _cudaGetErrorEnum(result), func);
+    std::exit(EXIT_FAILURE);
+  }
+}
+#define checkCudaErrors(val) check((val), #val, __FILE__, __LINE__)
 
 // |got - want| <= atol + rtol * |want| for every element; prints the first few misses.
 template <class Got>
