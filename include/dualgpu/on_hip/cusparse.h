@@ -31,6 +31,9 @@ using cusparseDnVecDescr_t = hipsparseDnVecDescr_t;
 using cusparseDnMatDescr_t = hipsparseDnMatDescr_t;
 using cusparseSpMVAlg_t = hipsparseSpMVAlg_t;
 using cusparseSpMMAlg_t = hipsparseSpMMAlg_t;
+using cusparseSpMatAttribute_t = hipsparseSpMatAttribute_t;
+using cusparseFillMode_t = hipsparseFillMode_t;
+using cusparseDiagType_t = hipsparseDiagType_t;
 
 static constexpr auto& cusparseCreate = hipsparseCreate;
 static constexpr auto& cusparseDestroy = hipsparseDestroy;
@@ -46,9 +49,26 @@ static constexpr auto& cusparseSpMV_bufferSize = hipsparseSpMV_bufferSize;
 static constexpr auto& cusparseSpMV = hipsparseSpMV;
 static constexpr auto& cusparseSpMM_bufferSize = hipsparseSpMM_bufferSize;
 static constexpr auto& cusparseSpMM = hipsparseSpMM;
-// Not in hipSPARSE 2 (ROCm 5.x).
+static constexpr auto& cusparseSpMatSetAttribute = hipsparseSpMatSetAttribute;
+// Not in hipSPARSE 2 (ROCm 5.x): its SpSV_solve also takes the analysis buffer, which CUDA's does not.
 #if hipsparseVersionMajor >= 3
 static constexpr auto& cusparseGetErrorString = hipsparseGetErrorString;
+using cusparseSpSVDescr_t = hipsparseSpSVDescr_t;
+using cusparseSpSVAlg_t = hipsparseSpSVAlg_t;
+using cusparseAction_t = hipsparseAction_t;
+using cusparseCsr2CscAlg_t = hipsparseCsr2CscAlg_t;
+static constexpr auto& cusparseSpSV_createDescr = hipsparseSpSV_createDescr;
+static constexpr auto& cusparseSpSV_destroyDescr = hipsparseSpSV_destroyDescr;
+static constexpr auto& cusparseSpSV_bufferSize = hipsparseSpSV_bufferSize;
+static constexpr auto& cusparseSpSV_analysis = hipsparseSpSV_analysis;
+static constexpr auto& cusparseSpSV_solve = hipsparseSpSV_solve;
+static constexpr auto& cusparseCsr2cscEx2_bufferSize = hipsparseCsr2cscEx2_bufferSize;
+static constexpr auto& cusparseCsr2cscEx2 = hipsparseCsr2cscEx2;
+static constexpr hipsparseSpSVAlg_t CUSPARSE_SPSV_ALG_DEFAULT = HIPSPARSE_SPSV_ALG_DEFAULT;
+static constexpr hipsparseAction_t CUSPARSE_ACTION_SYMBOLIC = HIPSPARSE_ACTION_SYMBOLIC;
+static constexpr hipsparseAction_t CUSPARSE_ACTION_NUMERIC = HIPSPARSE_ACTION_NUMERIC;
+static constexpr hipsparseCsr2CscAlg_t CUSPARSE_CSR2CSC_ALG_DEFAULT = HIPSPARSE_CSR2CSC_ALG_DEFAULT;
+static constexpr hipsparseCsr2CscAlg_t CUSPARSE_CSR2CSC_ALG1 = HIPSPARSE_CSR2CSC_ALG1;
 #endif  // hipsparseVersionMajor >= 3
 
 static constexpr hipsparseStatus_t CUSPARSE_STATUS_SUCCESS = HIPSPARSE_STATUS_SUCCESS;
@@ -76,6 +96,12 @@ static constexpr hipsparseOrder_t CUSPARSE_ORDER_COL = HIPSPARSE_ORDER_COL;
 #else
 static constexpr hipsparseOrder_t CUSPARSE_ORDER_COL = HIPSPARSE_ORDER_COLUMN;
 #endif  // hipsparseVersionMajor >= 3
+static constexpr hipsparseSpMatAttribute_t CUSPARSE_SPMAT_FILL_MODE = HIPSPARSE_SPMAT_FILL_MODE;
+static constexpr hipsparseSpMatAttribute_t CUSPARSE_SPMAT_DIAG_TYPE = HIPSPARSE_SPMAT_DIAG_TYPE;
+static constexpr hipsparseFillMode_t CUSPARSE_FILL_MODE_LOWER = HIPSPARSE_FILL_MODE_LOWER;
+static constexpr hipsparseFillMode_t CUSPARSE_FILL_MODE_UPPER = HIPSPARSE_FILL_MODE_UPPER;
+static constexpr hipsparseDiagType_t CUSPARSE_DIAG_TYPE_NON_UNIT = HIPSPARSE_DIAG_TYPE_NON_UNIT;
+static constexpr hipsparseDiagType_t CUSPARSE_DIAG_TYPE_UNIT = HIPSPARSE_DIAG_TYPE_UNIT;
 static constexpr hipsparseSpMVAlg_t CUSPARSE_SPMV_ALG_DEFAULT = HIPSPARSE_SPMV_ALG_DEFAULT;
 static constexpr hipsparseSpMVAlg_t CUSPARSE_SPMV_CSR_ALG1 = HIPSPARSE_SPMV_CSR_ALG1;
 static constexpr hipsparseSpMMAlg_t CUSPARSE_SPMM_ALG_DEFAULT = HIPSPARSE_SPMM_ALG_DEFAULT;
