@@ -149,20 +149,28 @@ __global__ void __launch_bounds__(256)
     }
 }
 
-// Rows of at most this many vectors are narrow: blocks of 128 threads, so that few of them sit idle.
+// Rows of at most this many vectors are narrow: one block a row, of the row's vectors in whole warps.
 constexpr std::int64_t narrow_row_vectors = 128;
 // Narrow aligned rows past this many rows let the next kernel in only as their blocks exit (`early_next`).
 constexpr std::int64_t narrow_early_next_rows = 1024;
 
-// One thread a vector. Blocks of 128 threads where a row is narrow (fewer idle threads) or where blocks
-// of 256 would leave SMs without one (decode sizes: a block's share of the row then arrives sooner).
-// Otherwise a row's vectors are shared evenly among as few blocks of at most 256 as cover them, in
+// One thread a vector. A narrow row: one block of its vectors in whole warps (32 threads on NVIDIA, where
+// a row of 96 vectors in 96 threads measured faster than in 128; whole 64-wide waves on AMD). Blocks of
+// 128 where blocks of 256 would leave SMs without one (decode sizes: a block's share of the row then
+// arrives sooner). Otherwise a row's vectors are shared evenly among as few blocks of at most 256 as cover them, in
 // whole 64-thread waves (threads_for: AMD's wave64, two NVIDIA warps): blocks of 256 would leave a row
 // of 180 vectors (1440 bf16 values, a 2880-wide gate_up) with 76 idle threads a block, holding SM
 // slots (docs/benchmarks.md, example-extension bandwidth: silu_and_mul 16384x2880).
 int silu_block_threads(std::int64_t rows, std::int64_t vectors) {
+  if (vectors <= narrow_row_vectors) {
+#if defined(DUALGPU_PLATFORM_CUDA)
+    return static_cast<int>(ceil_div(vectors, 32) * 32);
+#else
+    return threads_for(vectors);
+#endif
+  }
   const std::int64_t blocks = ceil_div(vectors, 256);
-  if (vectors <= narrow_row_vectors || rows * blocks < multiprocessors()) return 128;
+  if (rows * blocks < multiprocessors()) return 128;
   return threads_for(ceil_div(vectors, blocks));  // at most 256
 }
 
