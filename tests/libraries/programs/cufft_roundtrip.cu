@@ -13,32 +13,11 @@
 
 #include "library_common.h"
 
-// Every result CUDA 13 has, by name, as cuda-samples' helper_cuda.h spells the switch.
-static const char* cufft_result_name(cufftResult result) {
-  switch (result) {
-    case CUFFT_SUCCESS: return "CUFFT_SUCCESS";
-    case CUFFT_INVALID_PLAN: return "CUFFT_INVALID_PLAN";
-    case CUFFT_ALLOC_FAILED: return "CUFFT_ALLOC_FAILED";
-    case CUFFT_INVALID_TYPE: return "CUFFT_INVALID_TYPE";
-    case CUFFT_INVALID_VALUE: return "CUFFT_INVALID_VALUE";
-    case CUFFT_INTERNAL_ERROR: return "CUFFT_INTERNAL_ERROR";
-    case CUFFT_EXEC_FAILED: return "CUFFT_EXEC_FAILED";
-    case CUFFT_SETUP_FAILED: return "CUFFT_SETUP_FAILED";
-    case CUFFT_INVALID_SIZE: return "CUFFT_INVALID_SIZE";
-    case CUFFT_UNALIGNED_DATA: return "CUFFT_UNALIGNED_DATA";
-    case CUFFT_INVALID_DEVICE: return "CUFFT_INVALID_DEVICE";
-    case CUFFT_NO_WORKSPACE: return "CUFFT_NO_WORKSPACE";
-    case CUFFT_NOT_IMPLEMENTED: return "CUFFT_NOT_IMPLEMENTED";
-    case CUFFT_NOT_SUPPORTED: return "CUFFT_NOT_SUPPORTED";
-    default: return "<unknown>";
-  }
-}
-
 #define CHECK_CUFFT(call)                                                                   \
   do {                                                                                      \
     cufftResult r_ = (call);                                                                \
     if (r_ != CUFFT_SUCCESS) {                                                              \
-      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, cufft_result_name(r_)); \
+      std::fprintf(stderr, "%s:%d: %s failed: %s\n", __FILE__, __LINE__, #call, _cudaGetErrorEnum(r_)); \
       std::exit(1);                                                                         \
     }                                                                                       \
   } while (0)
