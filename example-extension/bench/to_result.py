@@ -7,7 +7,9 @@
     python3 example-extension/bench/plot.py bench/results/<file>.json docs/images/<file>.png   (the chart)
 
 The grid set becomes the benchmark `example-bandwidth`, the held-back set `example-heldback`: two
-sections of docs/benchmarks.md, so shapes nobody tuned on are reported apart.
+sections of docs/benchmarks.md, so shapes nobody tuned on are reported apart. Each case's ratio comes
+with its lowest and highest round, so that a case behind in every round reads apart from one level
+within the rounds' spread.
 """
 import argparse
 import json
@@ -23,6 +25,8 @@ COLUMNS = [
     {"field": "best_peer", "title": "best peer"},
     {"field": "best_peer_gpu_us", "title": "best peer, GPU", "unit": "µs", "digits": 2},
     {"field": "ratio", "unit": "×", "digits": 3},
+    {"field": "ratio_low", "title": "ratio, lowest round", "unit": "×", "digits": 3},
+    {"field": "ratio_high", "title": "ratio, highest round", "unit": "×", "digits": 3},
     {"field": "ours_pct_of_copy", "title": "ours", "unit": "% of copy", "digits": 0},
 ]
 
@@ -34,14 +38,31 @@ def peer_name(summary):
     return f"{summary['peer']} (new tensors)" if new_tensors else summary["peer"]
 
 
+def round_ratios(data, summary):
+    """The best peer's time over ours round by round: each round timed every implementation of the case in
+    turn, so a round's two times are a pair. Their range is the ratio's spread; a case whose lowest round is
+    above 1.0 and one whose highest is below are ahead or behind in every round, one in between is level
+    within the rounds' spread. Empty where the two rows' rounds are missing or unequal in number."""
+    key = (summary["op"], summary["shape"], summary["dtype"], summary["temp"])
+    rounds = {r["impl"]: r.get("rounds_us") or [] for r in data["results"]
+              if (r["op"], r["shape"], r["dtype"], r["temp"]) == key}
+    ours, peer = rounds.get(summary.get("ours", "dualgpu"), []), rounds.get(summary["peer"], [])
+    if not ours or len(ours) != len(peer):
+        return []
+    return [p / o for p, o in zip(peer, ours)]
+
+
 def rows_of(data):
     rows = []
     for s in data["summaries"]:
         if s.get("ratio") is None:
             continue
+        spread = round_ratios(data, s)
         rows.append(dict(op=s["op"], shape=s["shape"], dtype=s["dtype"], inputs=s["temp"],
                          ours_gpu_us=round(s["us"], 3), best_peer=peer_name(s), best_peer_gpu_us=round(s["peer_us"], 3),
-                         ratio=round(s["ratio"], 3), ours_pct_of_copy=round(s["pct_copy"], 1)))
+                         ratio=round(s["ratio"], 3), ratio_low=round(min(spread), 3) if spread else None,
+                         ratio_high=round(max(spread), 3) if spread else None,
+                         ours_pct_of_copy=round(s["pct_copy"], 1)))
     return rows
 
 

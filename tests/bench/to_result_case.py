@@ -3,7 +3,7 @@
 Usage: to_result_case.py REPO
 The result file must hold one row per case and temperature that has a peer, each ratio the best peer's
 time over ours as recomputed here from the raw per-implementation rows (not from the run's own summary),
-must render through bench/render_benchmarks.py, and a set with no result section must be refused. The
+with the range of that ratio over the rounds (each round's two times a pair), must render through bench/render_benchmarks.py, and a set with no result section must be refused. The
 second excerpt times fused_add_rms_norm in both forms: Liger-Kernel's op, which writes new tensors, is set
 against ours writing new tensors too, and named `liger (new tensors)`; the in-place peers against ours in place.
 """
@@ -24,25 +24,31 @@ def fail(message):
 def expected_rows(raw):
     """(op, shape, dtype, temperature) -> (best peer, ratio), from the raw rows. Where a run timed ours in both
     forms (fused_add_rms_norm since 2026-12-05), Liger-Kernel's time is over ours into new tensors."""
-    cases, two_forms = {}, set()
+    cases, rounds, two_forms = {}, {}, set()
     for r in raw["results"]:
         if r["impl"] == "dualgpu (new tensors)":
             two_forms.add(r["op"])
         if r.get("us") is not None:
-            cases.setdefault((r["op"], r["shape"], r["dtype"], r["temp"]), {})[r["impl"]] = r["us"]
+            key = (r["op"], r["shape"], r["dtype"], r["temp"])
+            cases.setdefault(key, {})[r["impl"]] = r["us"]
+            rounds.setdefault(key, {})[r["impl"]] = r["rounds_us"]
     out = {}
     for key, times in cases.items():
-        ratios = {}
+        ratios, spreads = {}, {}
         for name, us in times.items():
             if name.startswith("dualgpu"):
                 continue
             new_tensors = key[0] in two_forms and name == "liger"
-            ours = times.get("dualgpu (new tensors)" if new_tensors else "dualgpu")
-            if ours is not None:
-                ratios[f"{name} (new tensors)" if new_tensors else name] = us / ours
+            ours_name = "dualgpu (new tensors)" if new_tensors else "dualgpu"
+            if times.get(ours_name) is not None:
+                label = f"{name} (new tensors)" if new_tensors else name
+                ratios[label] = us / times[ours_name]
+                # Round i of the peer over round i of ours: the two were timed in the same round.
+                per_round = [p / o for p, o in zip(rounds[key][name], rounds[key][ours_name])]
+                spreads[label] = (round(min(per_round), 3), round(max(per_round), 3))
         if "dualgpu" in times and ratios:
             best = min(ratios, key=ratios.get)
-            out[key] = (best, round(ratios[best], 3))
+            out[key] = (best, round(ratios[best], 3), spreads[best])
     return out
 
 
@@ -72,9 +78,12 @@ def check(repo, fixture):
     expected = expected_rows(raw)
     if set(rows) != set(expected):
         fail(f"rows {sorted(set(rows) ^ set(expected))} differ from the cases with a peer")
-    for key, (peer, ratio) in expected.items():
+    for key, (peer, ratio, (low, high)) in expected.items():
         if rows[key]["best_peer"] != peer or abs(rows[key]["ratio"] - ratio) > 0.0015:
             fail(f"{key}: {rows[key]['best_peer']} {rows[key]['ratio']}, the raw rows give {peer} {ratio}")
+        if (rows[key]["ratio_low"], rows[key]["ratio_high"]) != (low, high) or not low <= ratio <= high:
+            fail(f"{key}: rounds' ratios {rows[key]['ratio_low']}-{rows[key]['ratio_high']}, the raw rows give "
+                 f"{low}-{high} around {ratio}")
     with tempfile.TemporaryDirectory() as work:
         results = os.path.join(work, "results")
         os.mkdir(results)
@@ -87,7 +96,7 @@ def check(repo, fixture):
             fail(f"render_benchmarks.py refused the result: {rendered.stdout}{rendered.stderr}")
         with open(page) as f:
             text = f.read()
-        below = [k for k, (_, ratio) in expected.items() if ratio < 1.0]
+        below = [k for k, (_, ratio, _) in expected.items() if ratio < 1.0]
         if f"{len(below)} below 1.0" not in text:
             fail(f"the page does not say {len(below)} below 1.0")
         other = os.path.join(work, "other-set.json")
@@ -96,9 +105,10 @@ def check(repo, fixture):
         refused = to_result(repo, other)
         if refused.returncode == 0 or "has no result section" not in refused.stderr:
             fail(f"a quick-set run was not refused: exit {refused.returncode}, {refused.stderr!r}")
-    paired = sum(peer.endswith("(new tensors)") for peer, _ in expected.values())
+    paired = sum(peer.endswith("(new tensors)") for peer, _, _ in expected.values())
+    behind = sum(high < 1.0 for _, _, (_, high) in expected.values())
     print(f"to_result, {os.path.basename(fixture)}: {len(expected)} rows ({paired} against ours into new tensors), "
-          f"{len(below)} below 1.0, as the raw rows give them")
+          f"{len(below)} below 1.0 ({behind} in every round), as the raw rows give them")
 
 
 if __name__ == "__main__":
