@@ -36,11 +36,13 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // aligned, and the first threads of the row also take its edge values, one each. gate and up then sit
 // at other offsets, read in one of two ways:
 //   ONE_WAVE (the whole grid resident at once, past the small kernel's decode sizes below, where the
-//   latency of one block is still the time): as realigned granules (launch_common.cuh), every load
-//   of a thread, its edge's too, issued before any is used, one memory round trip; that takes up to
-//   47 registers.
-//   otherwise (many rows): in the widest pieces their offset allows (load_any), the edge after the
-//   vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
+//   latency of one block is still the time; and 16-bit rows at any size): as realigned granules
+//   (launch_common.cuh), every load of a thread, its edge's too, issued before any is used, one memory
+//   round trip; that takes up to 47 registers. On CUDA, 16-bit rows of many waves measured faster so too
+//   (two 16-byte loads where load_any reads pieces of 2 to 8 bytes), float32 ones slower; HIP's compiler
+//   merges load_any's pieces into one 16-byte access already (gfx942 code), so there the rule stays.
+//   otherwise (float32, many rows): in the widest pieces their offset allows (load_any), the edge after
+//   the vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
 template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
 __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d,
@@ -185,6 +187,16 @@ int small_values_per_thread(std::int64_t rows, std::int64_t d, bool whole) {
   return 0;
 }
 
+// Unaligned rows that take the ONE_WAVE kernel however many waves their grid needs (its comment).
+template <typename T>
+constexpr bool granules_at_any_size() {
+#if defined(DUALGPU_PLATFORM_CUDA)
+  return sizeof(T) == 2;
+#else
+  return false;
+#endif
+}
+
 dim3 silu_grid(std::int64_t rows, std::int64_t columns, int threads) {
   return dim3(static_cast<unsigned>(std::min(ceil_div(columns, threads), max_grid_rows)),
               static_cast<unsigned>(std::min(rows, max_grid_rows)));
@@ -228,7 +240,7 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
       }
       if (d >= 2 * vec - 1 && values_aligned<T>({out, x})) {
         const std::int64_t blocks = static_cast<std::int64_t>(grid.x) * rows;  // rows past grid.y: more waves
-        if (fits_one_wave<silu_and_mul_kernel<T, vec, true, true>>(blocks, threads))
+        if (granules_at_any_size<T>() || fits_one_wave<silu_and_mul_kernel<T, vec, true, true>>(blocks, threads))
           return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true, true>>(grid, dim3(threads), 0, stream, o,
                                                                                    in, rows, d, true);
         return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, true>>(grid, dim3(threads), 0, stream, o, in,
