@@ -90,6 +90,9 @@ def main():
     ap.add_argument("--environment", default="{}", help="JSON object of versions")
     ap.add_argument("--note", action="append", default=[])
     ap.add_argument("--fact", action="append", default=[], metavar="NAME=VALUE[:UNIT]")
+    ap.add_argument("--benchmark", help="the section's name where it is not the set's, e.g. another machine's "
+                                        "run of the grid (example-bandwidth-h100), shown beside the set's own")
+    ap.add_argument("--title", help="the section's title where it is not the set's")
     ap.add_argument("--chart", help="the chart beside docs/benchmarks.md that plot.py makes of the result, "
                                     "e.g. images/example-bandwidth-h200-run17.png")
     args = ap.parse_args()
@@ -99,6 +102,7 @@ def main():
         sys.exit(f"to_result.py: {args.bandwidth_json}: set {data.get('set')!r} has no result section "
                  f"(one of {', '.join(BENCHMARKS)})")
     benchmark, title = BENCHMARKS[data["set"]]
+    benchmark, title = args.benchmark or benchmark, args.title or title
     facts = [{"name": "copy reference", "value": round(data["copy"]["gbps"]), "unit": "GB/s"}]
     for fact in args.fact:
         name, _, value = fact.partition("=")

@@ -89,6 +89,12 @@ def check(repo, fixture):
         os.mkdir(results)
         with open(os.path.join(results, "2026-12-02-h200-example-bandwidth.json"), "w") as f:
             f.write(proc.stdout)
+        # Another machine's run of the same set: a section of its own beside the set's, not in its place.
+        other_machine = to_result(repo, fixture, "--benchmark", "example-bandwidth-h100", "--title", "On an H100")
+        if other_machine.returncode != 0 or json.loads(other_machine.stdout)["benchmark"] != "example-bandwidth-h100":
+            fail(f"--benchmark was not honoured: exit {other_machine.returncode}, {other_machine.stderr}")
+        with open(os.path.join(results, "2026-12-02-h200-example-bandwidth-h100.json"), "w") as f:
+            f.write(other_machine.stdout)
         page = os.path.join(work, "benchmarks.md")
         rendered = subprocess.run([sys.executable, os.path.join(repo, "bench", "render_benchmarks.py"),
                                    "--results", results, "--output", page], capture_output=True, text=True, timeout=60)
@@ -96,8 +102,10 @@ def check(repo, fixture):
             fail(f"render_benchmarks.py refused the result: {rendered.stdout}{rendered.stderr}")
         with open(page) as f:
             text = f.read()
+        if "\n## On an H100\n" not in text or "\n## example-extension against every peer, on every shape\n" not in text:
+            fail("the other machine's section and the set's own are not both on the page")
         below = [k for k, (_, ratio, _) in expected.items() if ratio < 1.0]
-        if f"{len(below)} below 1.0" not in text:
+        if text.count(f"{len(below)} below 1.0") < 2:
             fail(f"the page does not say {len(below)} below 1.0")
         other = os.path.join(work, "other-set.json")
         with open(other, "w") as f:
