@@ -38,8 +38,9 @@ torch, by kernel_variants.cu.
     python bench/bench_bandwidth.py [--set grid|heldback|quick] [--rounds 3] [--json out.json] [--md out.md]
                                     [--png out.png] [--budget 300] [--only rms_norm:1000x4100 ...]
 
-Prints one line per case and temperature (ours, the best peer named, the ratio, % of copy, wall
-times) and a min / median line per op; writes the JSON after every case (a time-out keeps what was
+Prints one line per case and temperature (ours, the best peer named, the ratio with its range over the
+rounds, % of copy, wall times) and a min / median line per op (how many below 1.0, and of those how many
+in every round); writes the JSON after every case (a time-out keeps what was
 measured), a Markdown table (--md) and the chart (plot.py plot_bandwidth).
 """
 import argparse
@@ -62,6 +63,7 @@ import torch.nn.functional as F  # noqa: E402
 import dualgpu_example as ext  # noqa: E402
 import l2_flush  # noqa: E402
 import shapes  # noqa: E402
+from to_result import paired_round_ratios  # noqa: E402
 from bench_ops import eager_fused_add_rms_norm, eager_rms_norm, eager_rotary, eager_silu_and_mul  # noqa: E402
 
 EPS = 1e-6
@@ -399,7 +401,7 @@ def case_summary(op, shape, dtype, temp, rows):
     peer, ours_vs_peer = best_peer(rows, "us")
     wall_peer, ours_vs_wall_peer = best_peer(rows, "wall_us")
     ours = ours_vs_peer or ours
-    return dict(op=op, shape=shape, dtype=dtype, temp=temp, ours=ours["impl"], us=ours["us"],
+    summary = dict(op=op, shape=shape, dtype=dtype, temp=temp, ours=ours["impl"], us=ours["us"],
                 pct_copy=ours["pct_copy"], peer=peer["impl"] if peer else None,
                 peer_us=peer["us"] if peer else None, ratio=peer["us"] / ours["us"] if peer else None,
                 peer_pct_copy=peer["pct_copy"] if peer else None,
@@ -407,6 +409,10 @@ def case_summary(op, shape, dtype, temp, rows):
                 wall_peer=wall_peer["impl"] if wall_peer else None,
                 wall_peer_us=wall_peer["wall_us"] if wall_peer else None,
                 skipped=sorted(r["impl"] for r in rows if r.get("us") is None))
+    # The ratio's range over the rounds (each round's two times a pair): level within it, or behind in all.
+    spread = paired_round_ratios(ours.get("rounds_us"), peer.get("rounds_us")) if peer else []
+    summary.update(ratio_low=min(spread) if spread else None, ratio_high=max(spread) if spread else None)
+    return summary
 
 
 def summary_line(c):
@@ -414,6 +420,8 @@ def summary_line(c):
     if c.get("ours", OURS) != OURS:  # the best peer writes new tensors: so did ours
         peer += f" (vs {c['ours']})"
     ratio = f"{c['ratio']:.3f}x" if c["ratio"] else "-"
+    if c.get("ratio_low") is not None:
+        ratio += f" ({c['ratio_low']:.3f}-{c['ratio_high']:.3f})"
     wall = f"{c['wall_us']:.1f}" if c["wall_us"] is not None else "-"
     wall_peer = f"{c['wall_peer']} {c['wall_peer_us']:.1f}" if c["wall_peer"] else "-"
     skipped = f" (not timed: {', '.join(c['skipped'])})" if c["skipped"] else ""
@@ -421,7 +429,7 @@ def summary_line(c):
             f"{c['pct_copy']:.0f}% | {wall} | {wall_peer} |{skipped}")
 
 
-SUMMARY_HEAD = ["| op | shape | dtype | inputs | ours µs (GPU) | best peer µs | ratio | ours % of copy | ours µs (wall) "
+SUMMARY_HEAD = ["| op | shape | dtype | inputs | ours µs (GPU) | best peer µs | ratio (rounds' range) | ours % of copy | ours µs (wall) "
                 "| best peer µs (wall) |", "|---|---|---|---|---:|---|---:|---:|---:|---|"]
 
 
@@ -432,7 +440,8 @@ def ratio_line(label, summaries):
     worst = min((c for c in summaries if c["ratio"]), key=lambda c: c["ratio"])
     return (f"{label}: {len(ratios)} cases, ratio (best peer's GPU time / ours) min {min(ratios):.3f} "
             f"({worst['op']} {worst['shape']} {worst['dtype']} {worst['temp']} vs {worst['peer']}), median "
-            f"{statistics.median(ratios):.3f}; below 1.0: {sum(r < 1.0 for r in ratios)}, "
+            f"{statistics.median(ratios):.3f}; below 1.0: {sum(r < 1.0 for r in ratios)} (in every round: "
+            f"{sum(c.get('ratio_high') is not None and c['ratio_high'] < 1.0 for c in summaries)}), "
             f"below 0.95: {sum(r < 0.95 for r in ratios)}")
 
 

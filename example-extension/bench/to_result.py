@@ -38,18 +38,23 @@ def peer_name(summary):
     return f"{summary['peer']} (new tensors)" if new_tensors else summary["peer"]
 
 
-def round_ratios(data, summary):
-    """The best peer's time over ours round by round: each round timed every implementation of the case in
-    turn, so a round's two times are a pair. Their range is the ratio's spread; a case whose lowest round is
-    above 1.0 and one whose highest is below are ahead or behind in every round, one in between is level
-    within the rounds' spread. Empty where the two rows' rounds are missing or unequal in number."""
-    key = (summary["op"], summary["shape"], summary["dtype"], summary["temp"])
-    rounds = {r["impl"]: r.get("rounds_us") or [] for r in data["results"]
-              if (r["op"], r["shape"], r["dtype"], r["temp"]) == key}
-    ours, peer = rounds.get(summary.get("ours", "dualgpu"), []), rounds.get(summary["peer"], [])
-    if not ours or len(ours) != len(peer):
+def paired_round_ratios(ours_rounds, peer_rounds):
+    """The peer's time over ours round by round: each round timed every implementation of the case in turn,
+    so a round's two times are a pair. Their range is the ratio's spread; a case whose lowest round is above
+    1.0 and one whose highest is below are ahead or behind in every round, one in between is level within
+    the rounds' spread. Empty where either has no rounds or their numbers differ."""
+    ours_rounds, peer_rounds = ours_rounds or [], peer_rounds or []
+    if not ours_rounds or len(ours_rounds) != len(peer_rounds):
         return []
-    return [p / o for p, o in zip(peer, ours)]
+    return [p / o for p, o in zip(peer_rounds, ours_rounds)]
+
+
+def round_ratios(data, summary):
+    """paired_round_ratios of a run's summary row: its best peer against the form of ours it was set against."""
+    key = (summary["op"], summary["shape"], summary["dtype"], summary["temp"])
+    rounds = {r["impl"]: r.get("rounds_us") for r in data["results"]
+              if (r["op"], r["shape"], r["dtype"], r["temp"]) == key}
+    return paired_round_ratios(rounds.get(summary.get("ours", "dualgpu")), rounds.get(summary["peer"]))
 
 
 def rows_of(data):

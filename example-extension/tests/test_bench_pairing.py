@@ -47,3 +47,27 @@ def test_missing_form_falls_back_to_no_pair():
     case = rows("fused_add_rms_norm", {"dualgpu": 10.0, bb.OURS_NEW_TENSORS: None, "liger": 9.5, "compile": 11.0})
     summary = bb.case_summary("fused_add_rms_norm", "64x4096", "float32", "after", case)
     assert summary["peer"] == "compile" and summary["ratio"] == pytest.approx(1.1)
+
+
+def test_ratio_range_over_paired_rounds():
+    # Round by round Liger-Kernel over ours: 1.9/2.0 = 0.95, 2.31/2.2 = 1.05, 2.1/2.1 = 1.0; the median ratio
+    # (2.1 / 2.1 = 1.0) sits inside that range, and no round being behind in all makes it level, not behind.
+    case = rows("silu_and_mul", {"dualgpu": 2.1, "liger": 2.1})
+    case[0]["rounds_us"], case[1]["rounds_us"] = [2.0, 2.2, 2.1], [1.9, 2.31, 2.1]
+    level = bb.case_summary("silu_and_mul", "1x4096", "bfloat16", "cold", case)
+    assert (level["ratio_low"], level["ratio_high"]) == (pytest.approx(0.95), pytest.approx(1.05))
+    assert "1.000x (0.950-1.050)" in bb.summary_line(level)
+    # Behind in each of its rounds: 1.9/2.0 and 1.8/2.0.
+    behind_rows = rows("silu_and_mul", {"dualgpu": 2.0, "compile": 1.85})
+    behind_rows[0]["rounds_us"], behind_rows[1]["rounds_us"] = [2.0, 2.0], [1.9, 1.8]
+    behind = bb.case_summary("silu_and_mul", "1x5120", "float32", "cold", behind_rows)
+    assert behind["ratio_high"] == pytest.approx(0.95)
+    assert "below 1.0: 1 (in every round: 1)" in bb.ratio_line("silu_and_mul cold", [level, behind])
+
+
+def test_no_range_without_paired_rounds():
+    # Rounds of unequal number (a round that failed) pair nothing: no range is claimed.
+    case = rows("silu_and_mul", {"dualgpu": 2.0, "liger": 1.9})
+    case[0]["rounds_us"], case[1]["rounds_us"] = [2.0, 2.0], [1.9]
+    summary = bb.case_summary("silu_and_mul", "1x4096", "bfloat16", "cold", case)
+    assert summary["ratio_low"] is None and "(" not in bb.summary_line(summary).split("|")[7]
