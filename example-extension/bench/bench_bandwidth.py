@@ -402,13 +402,13 @@ def case_summary(op, shape, dtype, temp, rows):
     wall_peer, ours_vs_wall_peer = best_peer(rows, "wall_us")
     ours = ours_vs_peer or ours
     summary = dict(op=op, shape=shape, dtype=dtype, temp=temp, ours=ours["impl"], us=ours["us"],
-                pct_copy=ours["pct_copy"], peer=peer["impl"] if peer else None,
-                peer_us=peer["us"] if peer else None, ratio=peer["us"] / ours["us"] if peer else None,
-                peer_pct_copy=peer["pct_copy"] if peer else None,
-                wall_us=(ours_vs_wall_peer or ours).get("wall_us"),
-                wall_peer=wall_peer["impl"] if wall_peer else None,
-                wall_peer_us=wall_peer["wall_us"] if wall_peer else None,
-                skipped=sorted(r["impl"] for r in rows if r.get("us") is None))
+                   pct_copy=ours["pct_copy"], peer=peer["impl"] if peer else None,
+                   peer_us=peer["us"] if peer else None, ratio=peer["us"] / ours["us"] if peer else None,
+                   peer_pct_copy=peer["pct_copy"] if peer else None,
+                   wall_us=(ours_vs_wall_peer or ours).get("wall_us"),
+                   wall_peer=wall_peer["impl"] if wall_peer else None,
+                   wall_peer_us=wall_peer["wall_us"] if wall_peer else None,
+                   skipped=sorted(r["impl"] for r in rows if r.get("us") is None))
     # The ratio's range over the rounds (each round's two times a pair): level within it, or behind in all.
     spread = paired_round_ratios(ours.get("rounds_us"), peer.get("rounds_us")) if peer else []
     summary.update(ratio_low=min(spread) if spread else None, ratio_high=max(spread) if spread else None)

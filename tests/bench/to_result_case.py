@@ -3,9 +3,11 @@
 Usage: to_result_case.py REPO
 The result file must hold one row per case and temperature that has a peer, each ratio the best peer's
 time over ours as recomputed here from the raw per-implementation rows (not from the run's own summary),
-with the range of that ratio over the rounds (each round's two times a pair), must render through bench/render_benchmarks.py, and a set with no result section must be refused. The
-second excerpt times fused_add_rms_norm in both forms: Liger-Kernel's op, which writes new tensors, is set
-against ours writing new tensors too, and named `liger (new tensors)`; the in-place peers against ours in place.
+with the range of that ratio over the rounds (each round's two times a pair), must render through
+bench/render_benchmarks.py (beside another machine's run of the set, as a section of its own), and a set
+with no result section must be refused. The second excerpt times fused_add_rms_norm in both forms:
+Liger-Kernel's op, which writes new tensors, is set against ours writing new tensors too, and named
+`liger (new tensors)`; the in-place peers against ours in place.
 """
 import json
 import os
@@ -22,7 +24,7 @@ def fail(message):
 
 
 def expected_rows(raw):
-    """(op, shape, dtype, temperature) -> (best peer, ratio), from the raw rows. Where a run timed ours in both
+    """(op, shape, dtype, temperature) -> (best peer, ratio, (lowest, highest) round), from the raw rows. Where a run timed ours in both
     forms (fused_add_rms_norm since 2026-12-05), Liger-Kernel's time is over ours into new tensors."""
     cases, rounds, two_forms = {}, {}, set()
     for r in raw["results"]:
