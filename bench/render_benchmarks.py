@@ -17,8 +17,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 REGENERATE = "python3 bench/render_benchmarks.py"
 # Sections in this order; a benchmark not named here follows them, by name.
-ORDER = ("example-ops", "example-bandwidth", "example-bandwidth-silu", "kernel-variants", "decode-step", "build-time", "smoke",
-         "configure-overhead", "linking", "compiler-cache", "parallel-archs-hip", "parallel-archs-cuda")
+ORDER = ("example-ops", "example-bandwidth", "example-bandwidth-silu", "kernel-variants", "decode-step", "build-time",
+         "smoke", "configure-overhead", "linking", "compiler-cache", "parallel-archs-hip", "parallel-archs-cuda")
 REQUIRED = ("schema", "benchmark", "title", "date", "machine", "machine_description", "command", "measures")
 FILE_NAME = re.compile(r"^(\d{4}-\d\d-\d\d)-([a-z0-9]+)-([a-z0-9-]+?)(?:-run(\d+))?\.json$")
 # Units read from a field name's last part when a result file gives no columns: ours_hot_us -> µs.
