@@ -134,12 +134,16 @@ __device__ __forceinline__ void store_aligned(T* p, const aligned_vector<T, N>& 
 
 // Streaming (evict-first) accesses, for data a kernel touches once: the L2 keeps what is reused (a
 // weight) instead: they measured faster in the norms and silu_and_mul (docs/benchmarks.md,
-// bench/kernel_variants.cu). 16-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
+// bench/kernel_variants.cu). 16- and 8-byte vectors on CUDA only; HIP (not measured) gets plain accesses.
 template <int N, typename T>
 __device__ __forceinline__ aligned_vector<T, N> load_stream(const T* p) {
 #if defined(DUALGPU_PLATFORM_CUDA)
   if constexpr (sizeof(aligned_vector<T, N>) == 16) {
     const int4 raw = __ldcs(reinterpret_cast<const int4*>(p));
+    return *reinterpret_cast<const aligned_vector<T, N>*>(&raw);
+  }
+  if constexpr (sizeof(aligned_vector<T, N>) == 8) {
+    const int2 raw = __ldcs(reinterpret_cast<const int2*>(p));
     return *reinterpret_cast<const aligned_vector<T, N>*>(&raw);
   }
 #endif
@@ -150,6 +154,10 @@ __device__ __forceinline__ void store_stream(T* p, const aligned_vector<T, N>& v
 #if defined(DUALGPU_PLATFORM_CUDA)
   if constexpr (sizeof(aligned_vector<T, N>) == 16) {
     __stcs(reinterpret_cast<int4*>(p), *reinterpret_cast<const int4*>(&v));
+    return;
+  }
+  if constexpr (sizeof(aligned_vector<T, N>) == 8) {
+    __stcs(reinterpret_cast<int2*>(p), *reinterpret_cast<const int2*>(&v));
     return;
   }
 #endif

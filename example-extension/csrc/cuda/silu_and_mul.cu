@@ -30,9 +30,18 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 // "silu_and_mul's narrow rows: when to let the next kernel in"). The gain needs a
 // next kernel launched dependent too, as the extension's are.
 
-// 16-byte vectors, streamed (each value is touched once). One vector per thread, the grid covers a
-// row's vectors exactly: little work per thread before its loads. Without PEEL, d and both pointers
-// are 16-byte aligned. PEEL: any d and offset (row_split): the vectors start where out's row is
+// One vector of a row; PEEL: at any offset (in the widest pieces it allows).
+template <int VEC, bool PEEL, typename T>
+__device__ __forceinline__ aligned_vector<T, VEC> load_vector(const T* p) {
+  if constexpr (PEEL) {
+    if (!aligned16(p)) return load_any<VEC>(p);
+  }
+  return load_stream<VEC>(p);
+}
+
+// 16-byte vectors (8-byte: below), streamed (each value is touched once). One vector per thread, the
+// grid covers a row's vectors exactly: little work per thread before its loads. Without PEEL, d and
+// both pointers are aligned to VEC values. PEEL: any d and offset (row_split): the vectors start where out's row is
 // aligned, and the first threads of the row also take its edge values, one each. gate and up then sit
 // at other offsets, read in one of two ways:
 //   ONE_WAVE (the whole grid resident at once, past the small kernel's decode sizes below, where the
@@ -41,8 +50,11 @@ __device__ __forceinline__ float silu_fast(float x) { return __fdividef(x, 1.0f 
 //   round trip; that takes up to 47 registers. On CUDA, 16-bit rows of many waves measured faster so too
 //   (two 16-byte loads where load_any reads pieces of 2 to 8 bytes), float32 ones slower; HIP's compiler
 //   merges load_any's pieces into one 16-byte access already (gfx942 code), so there the rule stays.
-//   otherwise (float32, many rows): in the widest pieces their offset allows (load_any), the edge after
-//   the vectors, in 32 registers, so that 2048 threads stay resident and hide the latency between them.
+//   otherwise (float32 of an odd width, many rows): in the widest pieces their offset allows
+//   (load_any), in at most 32 registers, so that 2048 threads stay resident and hide the latency
+//   between them. float32 rows of an even width take 8-byte vectors and no edges instead (VEC 2,
+//   not PEEL: launch_aligned). Edge values are loaded with the vectors: after them, in a second
+//   round trip, measured slower.
 template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
 __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d,
@@ -68,7 +80,7 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
       edge_gate = gate_row[edge];
       edge_up = up_row[edge];
     };
-    if (ONE_WAVE && c < split.edges) load_edge();  // with the vectors: one round trip
+    if (PEEL && c < split.edges) load_edge();  // with the vectors: one round trip
     if (c < split.chunks) {
       const std::int64_t i = split.head + static_cast<std::int64_t>(c) * VEC;
       aligned_vector<T, VEC> g, u;
@@ -77,17 +89,14 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
         g = realign<VEC, T>(gate);
         u = realign<VEC, T>(up);
       } else {
-        if (PEEL && !aligned16(gate_row + i)) g = load_any<VEC>(gate_row + i);
-        else g = load_stream<VEC>(gate_row + i);
-        if (PEEL && !aligned16(up_row + i)) u = load_any<VEC>(up_row + i);
-        else u = load_stream<VEC>(up_row + i);
+        g = load_vector<VEC, PEEL>(gate_row + i);
+        u = load_vector<VEC, PEEL>(up_row + i);
       }
       aligned_vector<T, VEC> o;
 #pragma unroll
       for (int j = 0; j < VEC; ++j) o[j] = from_float<T>(silu_fast(to_float(g[j])) * to_float(u[j]));
       store_stream<VEC>(out_row + i, o);
     }
-    if (PEEL && !ONE_WAVE && c < split.edges) load_edge();  // after them: fewer registers held
     if (edge >= 0) out_row[edge] = from_float<T>(silu_fast(to_float(edge_gate)) * to_float(edge_up));
   }
 }
@@ -209,6 +218,18 @@ dualgpu::error_t launch_small(T* out, const T* x, std::int64_t rows, std::int64_
                                                                           static_cast<int>(d));
 }
 
+// Rows that vectors of V values divide, every pointer aligned to them: no edges.
+template <typename T, int V>
+dualgpu::error_t launch_aligned(T* out, const T* x, std::int64_t rows, std::int64_t d, dualgpu::stream_t stream) {
+  const std::int64_t vectors = d / V;
+  const int threads = silu_block_threads(rows, vectors);
+  const dim3 grid(static_cast<unsigned>(ceil_div(vectors, threads)),
+                  static_cast<unsigned>(std::min(rows, max_grid_rows)));
+  const bool early_next = vectors > narrow_row_vectors || rows <= narrow_early_next_rows;
+  return dualgpu::launch_dependent<silu_and_mul_kernel<T, V, false>>(grid, dim3(threads), 0, stream, out, x, rows, d,
+                                                                      early_next);
+}
+
 }  // namespace
 
 dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows, std::int64_t d, scalar_kind kind,
@@ -233,10 +254,11 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
     // A row of 2^31 vectors or more would overflow the column index.
     if (vectors < std::numeric_limits<int>::max() - threads) {
       // d % vec == 0 also aligns the second half.
-      if (can_vectorise<T>(d, {out, x})) {
-        const bool early_next = vectors > narrow_row_vectors || rows <= narrow_early_next_rows;
-        return dualgpu::launch_dependent<silu_and_mul_kernel<T, vec, false>>(grid, dim3(threads), 0, stream, o, in,
-                                                                            rows, d, early_next);
+      if (can_vectorise<T>(d, {out, x})) return launch_aligned<T, vec>(o, in, rows, d, stream);
+      // float32 rows of an even width: 8-byte vectors, no edges (faster than 16-byte ones and edges).
+      if constexpr (sizeof(T) == 4) {
+        if (vectors < std::numeric_limits<int>::max() / 2 - threads && can_vectorise<T, vec / 2>(d, {out, x}))
+          return launch_aligned<T, vec / 2>(o, in, rows, d, stream);
       }
       if (d >= 2 * vec - 1 && values_aligned<T>({out, x})) {
         const std::int64_t blocks = static_cast<std::int64_t>(grid.x) * rows;  // rows past grid.y: more waves
