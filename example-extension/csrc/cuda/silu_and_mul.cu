@@ -52,9 +52,9 @@ __device__ __forceinline__ aligned_vector<T, VEC> load_vector(const T* p) {
 //   merges load_any's pieces into one 16-byte access already (gfx942 code), so there the rule stays.
 //   otherwise (float32 of an odd width, many rows): in the widest pieces their offset allows
 //   (load_any), in at most 32 registers, so that 2048 threads stay resident and hide the latency
-//   between them. float32 rows of an even width take 8-byte vectors and no edges instead (VEC 2,
-//   not PEEL: launch_aligned). Edge values are loaded with the vectors: after them, in a second
-//   round trip, measured slower.
+//   between them. float32 rows of an even width take 8-byte vectors and no edges instead (in one
+//   wave VEC 2, not PEEL; past it silu_and_mul_pairs_kernel). Edge values are loaded with the
+//   vectors: after them, in a second round trip, measured slower.
 template <typename T, int VEC, bool PEEL, bool ONE_WAVE = false>
 __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
     silu_and_mul_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d,
@@ -98,6 +98,39 @@ __global__ void __launch_bounds__(256, !PEEL ? 1 : ONE_WAVE ? 4 : 8)
       store_stream<VEC>(out_row + i, o);
     }
     if (edge >= 0) out_row[edge] = from_float<T>(silu_fast(to_float(edge_gate)) * to_float(edge_up));
+  }
+}
+
+// float32 rows of an even width that 16-byte vectors do not divide (d % 4 == 2, every pointer 8-byte
+// aligned), past one wave: four values a thread as two 8-byte vectors, as many bytes in flight a thread
+// as the 16-byte kernel has (one vector a thread measured slower there; in one wave, faster: more
+// threads, each with less to wait for). The row's last thread has two values: its second access is
+// clamped onto its first (the same bytes loaded and stored twice), so nothing branches before the loads.
+template <typename T>
+__global__ void __launch_bounds__(256)
+    silu_and_mul_pairs_kernel(T* __restrict__ out, const T* __restrict__ x, std::int64_t rows, std::int64_t d) {
+  const std::int64_t first = (static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x) * 4;
+  if (first >= d) {
+    dualgpu::wait_for_previous_grid();  // before any return, as launch_dependent asks
+    return;
+  }
+  const std::int64_t second = first + 2 < d ? first + 2 : first;
+  for (std::int64_t row = blockIdx.y; row < rows; row += gridDim.y) {
+    const T* gate_row = x + row * 2 * d;
+    const T* up_row = gate_row + d;
+    T* out_row = out + row * d;
+    dualgpu::wait_for_previous_grid();
+    dualgpu::allow_next_grid();
+    const aligned_vector<T, 2> g0 = load_stream<2>(gate_row + first), g1 = load_stream<2>(gate_row + second);
+    const aligned_vector<T, 2> u0 = load_stream<2>(up_row + first), u1 = load_stream<2>(up_row + second);
+    aligned_vector<T, 2> o0, o1;
+#pragma unroll
+    for (int j = 0; j < 2; ++j) {
+      o0[j] = from_float<T>(silu_fast(to_float(g0[j])) * to_float(u0[j]));
+      o1[j] = from_float<T>(silu_fast(to_float(g1[j])) * to_float(u1[j]));
+    }
+    store_stream<2>(out_row + first, o0);
+    store_stream<2>(out_row + second, o1);
   }
 }
 
@@ -256,9 +289,17 @@ dualgpu::error_t launch_silu_and_mul(void* out, const void* x, std::int64_t rows
       // d % vec == 0 also aligns the second half.
       if (can_vectorise<T>(d, {out, x})) return launch_aligned<T, vec>(o, in, rows, d, stream);
       // float32 rows of an even width: 8-byte vectors, no edges (faster than 16-byte ones and edges).
+      // One wave: one vector a thread, the most threads; past it, two (silu_and_mul_pairs_kernel).
       if constexpr (sizeof(T) == 4) {
-        if (vectors < std::numeric_limits<int>::max() / 2 - threads && can_vectorise<T, vec / 2>(d, {out, x}))
-          return launch_aligned<T, vec / 2>(o, in, rows, d, stream);
+        if (vectors < std::numeric_limits<int>::max() / 2 - threads && can_vectorise<T, vec / 2>(d, {out, x})) {
+          const int t = silu_block_threads(rows, d / 2);
+          if (fits_one_wave<silu_and_mul_kernel<T, vec / 2, false>>(ceil_div(d / 2, t) * rows, t))
+            return launch_aligned<T, vec / 2>(o, in, rows, d, stream);
+          const std::int64_t quads = ceil_div(d, 4);
+          const int tq = silu_block_threads(rows, quads);
+          return dualgpu::launch_dependent<silu_and_mul_pairs_kernel<T>>(
+              dim3(static_cast<unsigned>(ceil_div(quads, tq)), grid_for(rows)), dim3(tq), 0, stream, o, in, rows, d);
+        }
       }
       if (d >= 2 * vec - 1 && values_aligned<T>({out, x})) {
         const std::int64_t blocks = static_cast<std::int64_t>(grid.x) * rows;  // rows past grid.y: more waves
