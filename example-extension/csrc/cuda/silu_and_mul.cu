@@ -41,9 +41,9 @@ __device__ __forceinline__ aligned_vector<T, VEC> load_vector(const T* p) {
 
 // 16-byte vectors (8-byte: below), streamed (each value is touched once). One vector per thread, the
 // grid covers a row's vectors exactly: little work per thread before its loads. Without PEEL, d and
-// both pointers are aligned to VEC values. PEEL: any d and offset (row_split): the vectors start where out's row is
-// aligned, and the first threads of the row also take its edge values, one each. gate and up then sit
-// at other offsets, read in one of two ways:
+// both pointers are aligned to VEC values. PEEL: any d and offset (row_split): the vectors start where
+// out's row is aligned, and the first threads of the row also take its edge values, one each. gate and
+// up then sit at other offsets, read in one of two ways:
 //   ONE_WAVE (the whole grid resident at once, past the small kernel's decode sizes below, where the
 //   latency of one block is still the time; and 16-bit rows at any size): as realigned granules
 //   (launch_common.cuh), every load of a thread, its edge's too, issued before any is used, one memory
