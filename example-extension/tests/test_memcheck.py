@@ -7,7 +7,9 @@ bytes; where the vector is aligned, only one does, and reading the next would le
 tensor's end for its last vector. One row keeps every such read at an aligned weight (decode-size norm
 rows of an odd width, their weight realigned) or none: with more rows the weight's last vector sits in
 a granule the tensor only partly fills, whose bytes past the end memcheck reports too, though no access
-can fault there. CUDA only (compute-sanitizer is the CUDA toolkit's)."""
+can fault there. One call has many rows: float32 silu_and_mul rows of 2050 values past one wave, whose
+last thread a row clamps its second pair into the row. CUDA only (compute-sanitizer is the CUDA
+toolkit's)."""
 import os
 import shutil
 import subprocess
@@ -42,6 +44,7 @@ for dtype in (torch.bfloat16, torch.float16, torch.float32):
         ext.fused_add_rms_norm(x, residual, w, 1e-6)
     for d in (1001, 4100, 2816):
         ext.silu_and_mul(torch.randn(1, 2 * d, device="cuda").to(dtype))
+ext.silu_and_mul(torch.randn(300, 2 * 2050, device="cuda"))  # silu_and_mul_pairs_kernel, its clamped last pair
 torch.cuda.synchronize()
 print("calls done")
 """
