@@ -7,9 +7,9 @@ bytes; where the vector is aligned, only one does, and reading the next would le
 tensor's end for its last vector. One row keeps every such read at an aligned weight (decode-size norm
 rows of an odd width, their weight realigned) or none: with more rows the weight's last vector sits in
 a granule the tensor only partly fills, whose bytes past the end memcheck reports too, though no access
-can fault there. One call has many rows: float32 silu_and_mul rows of 2050 values past one wave, whose
-last thread a row clamps its second pair into the row. CUDA only (compute-sanitizer is the CUDA
-toolkit's)."""
+can fault there. One call has many rows: 300 float32 silu_and_mul rows of 2050 values, past one wave on
+an H100 or H200, take silu_and_mul_pairs_kernel, whose clamp of each row's last pair is then checked.
+CUDA only (compute-sanitizer is the CUDA toolkit's)."""
 import os
 import shutil
 import subprocess
