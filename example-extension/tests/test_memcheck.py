@@ -1,14 +1,18 @@
-"""The GPU kernels read no memory wholly past their tensors: one-row calls under compute-sanitizer's
-memcheck, every tensor its own allocation (PYTORCH_NO_CUDA_MEMORY_CACHING=1), so that a read past a
-tensor's end is a read past its allocation, which memcheck reports.
+"""The GPU kernels read no memory past the 16-byte granules that hold their tensors, and write none
+past the tensors: calls under compute-sanitizer's memcheck, every tensor its own allocation
+(PYTORCH_NO_CUDA_MEMORY_CACHING=1), so that a read past an allocation's end is one memcheck reports.
 
 The realigned loads (launch_common.cuh, load_granules) read the two 16-byte granules that hold a vector's
 bytes; where the vector is aligned, only one does, and reading the next would leave the data, past the
-tensor's end for its last vector. One row keeps every such read at an aligned weight (decode-size norm
-rows of an odd width, their weight realigned) or none: with more rows the weight's last vector sits in
-a granule the tensor only partly fills, whose bytes past the end memcheck reports too, though no access
-can fault there. One call has many rows: 300 float32 silu_and_mul rows of 2050 values, past one wave on
-an H100 or H200, take silu_and_mul_pairs_kernel, whose clamp of each row's last pair is then checked.
+tensor's end for its last vector. One-row calls get exact allocations: each such read is then at an
+aligned weight (decode-size norm rows of an odd width, their weight realigned) or none. Many-row calls
+read granules the tensor only partly fills, which no access can fault on but memcheck would report, so
+their inputs are allocated to the end of that last granule; the bytes past the tensor are checked
+unchanged afterwards, since the in-place op (fused_add_rms_norm) writes where memcheck cannot see it.
+Many rows reach the granule kernel (16-bit silu_and_mul rows of no whole vector), the norms' realigned
+weight at every offset from the row (64 rows of 5121), the row groups' slots past the last row (1001
+rows of 897: they must read row 0, not their own) and silu_and_mul_pairs_kernel's clamp of each row's
+last pair (300 float32 rows of 2050: past one wave on an H100 or H200).
 CUDA only (compute-sanitizer is the CUDA toolkit's)."""
 import os
 import shutil
@@ -35,6 +39,19 @@ SANITIZER = find_sanitizer()
 CALLS = r"""
 import torch
 import dualgpu_example as ext
+
+def granule_padded(shape, dtype):  # a tensor whose allocation ends with the granule of its last value
+    n = shape[0] * (shape[1] if len(shape) > 1 else 1)
+    per_granule = 16 // torch.empty((), dtype=dtype).element_size()
+    store = torch.randn(-(-n // per_granule) * per_granule, device="cuda").to(dtype)
+    return store[:n].view(shape), store
+
+def unchanged_past_the_end(call, *padded):  # padded: (tensor, its allocation) pairs
+    tails = [store[t.numel():].clone() for t, store in padded]
+    call(*(t for t, _ in padded))
+    for (t, store), tail in zip(padded, tails):
+        assert torch.equal(store[t.numel():], tail), f"a write past the end of a {tuple(t.shape)} tensor"
+
 for dtype in (torch.bfloat16, torch.float16, torch.float32):
     for hidden in (5121, 4100, 2880, 17):
         x = torch.randn(1, hidden, device="cuda").to(dtype)
@@ -44,7 +61,12 @@ for dtype in (torch.bfloat16, torch.float16, torch.float32):
         ext.fused_add_rms_norm(x, residual, w, 1e-6)
     for d in (1001, 4100, 2816):
         ext.silu_and_mul(torch.randn(1, 2 * d, device="cuda").to(dtype))
-ext.silu_and_mul(torch.randn(300, 2 * 2050, device="cuda"))  # silu_and_mul_pairs_kernel, its clamped last pair
+    for rows, hidden in ((64, 5121), (301, 4100), (1101, 4096 + 8), (1001, 897)):
+        x, residual, w = (granule_padded(shape, dtype) for shape in ((rows, hidden), (rows, hidden), (hidden,)))
+        unchanged_past_the_end(lambda x, w: ext.rms_norm(x, w, 1e-6), x, w)
+        unchanged_past_the_end(lambda x, r, w: ext.fused_add_rms_norm(x, r, w, 1e-6), x, residual, w)
+    for rows, d in ((301, 1001), (300, 2050), (1025, 4100)):
+        unchanged_past_the_end(ext.silu_and_mul, granule_padded((rows, 2 * d), dtype))
 torch.cuda.synchronize()
 print("calls done")
 """
