@@ -37,11 +37,12 @@ SANITIZER = find_sanitizer()
 
 # Run in the sanitized process: each op on fresh tensors whose allocations end where they do.
 CALLS = r"""
+import math
 import torch
 import dualgpu_example as ext
 
 def granule_padded(shape, dtype):  # a tensor whose allocation ends with the granule of its last value
-    n = shape[0] * (shape[1] if len(shape) > 1 else 1)
+    n = math.prod(shape)
     per_granule = 16 // torch.empty((), dtype=dtype).element_size()
     store = torch.randn(-(-n // per_granule) * per_granule, device="cuda").to(dtype)
     return store[:n].view(shape), store
