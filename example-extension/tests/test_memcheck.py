@@ -9,6 +9,8 @@ aligned weight (decode-size norm rows of an odd width, their weight realigned) o
 read granules the tensor only partly fills, which no access can fault on but memcheck would report, so
 their inputs are allocated to the end of that last granule; the bytes past the tensor are checked
 unchanged afterwards, since the in-place op (fused_add_rms_norm) writes where memcheck cannot see it.
+A tensor that fills its last granule has no such bytes: its allocation ends where it does, and memcheck
+sees any access past it.
 Many rows reach the granule kernel (16-bit silu_and_mul rows of no whole vector), the norms' realigned
 weight at every offset from the row (64 rows of 5121), the row groups' slots past the last row (1001
 rows of 897: they must read row 0, not their own) and silu_and_mul_pairs_kernel's clamp of each row's
